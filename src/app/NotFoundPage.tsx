@@ -1,0 +1,20 @@
+import { Link } from 'react-router-dom';
+import { TopBar } from '../layout/TopBar';
+import { Footer } from '../layout/Footer';
+
+export function NotFoundPage() {
+  return (
+    <>
+      <TopBar showName />
+      <main id="main" className="page page--center">
+        <p className="eyebrow">Error 404</p>
+        <h1 className="page__title">This page does not exist</h1>
+        <p className="page__lead">The link may be old, or the address mistyped.</p>
+        <Link className="button" to="/">
+          Back to the home page
+        </Link>
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+/** A loading spinner; its text is for screen readers only. */
+export function Spinner({ className = '' }: { className?: string }) {
+  return (
+    <span className={`spinner ${className}`.trim()} role="status">
+      <span className="spinner__ring" aria-hidden="true" />
+      <span className="visually-hidden">Loading...</span>
+    </span>
+  );
+}

@@ -1,0 +1,22 @@
+import { Link } from 'react-router-dom';
+import { company } from '../content/company';
+import { Logo } from './Logo';
+import { SocialLink } from './SocialLink';
+
+/** The fixed bar on every page: the logo home, optionally the company name, the social link. */
+export function TopBar({ showName = false }: { showName?: boolean }) {
+  return (
+    <header className="topbar">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Link className="topbar__home" to="/" aria-label={`${company.name} home`}>
+        <Logo />
+        {showName && <span className="topbar__name">{company.name}</span>}
+      </Link>
+      <nav className="topbar__nav" aria-label="Social">
+        <SocialLink />
+      </nav>
+    </header>
+  );
+}

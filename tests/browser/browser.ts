@@ -1,0 +1,73 @@
+/**
+ * Debian Chromium driven by Playwright, with the flags this machine needs (no downloads, no
+ * background traffic), and a page wrapper that records what a test must never see: console
+ * errors, page errors, CSP violations and requests that leave localhost.
+ */
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export const SCREENSHOT_DIR = 'test-results/screenshots';
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, uncaught exceptions and CSP violations, in order. */
+  problems: string[];
+  /** Every request to a host other than localhost / 127.0.0.1. */
+  external: string[];
+  /** Every request URL. */
+  requests: string[];
+}
+
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const external: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('request', (req) => {
+    const url = req.url();
+    requests.push(url);
+    if (/^(data|blob):/.test(url)) return;
+    const host = new URL(url).hostname;
+    if (host !== 'localhost' && host !== '127.0.0.1' && host !== '[::1]') external.push(url);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return { page, context, problems, external, requests };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { axeViolations } from './axe';
+import { baseURL, DESKTOP, launch, openPage, PHONE, screenshot } from './browser';
+import { company } from '../../src/content/company';
+import { projects } from '../../src/content/projects';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ROUTES = [
+  { path: '/', name: 'home', heading: company.name },
+  { path: '/privacypolicy', name: 'privacy', heading: 'Privacy Policy' },
+  { path: '/terms', name: 'terms', heading: 'Terms & Conditions' },
+  { path: '/no-such-page', name: 'not-found', heading: 'This page does not exist' },
+] as const;
+
+describe('every route', () => {
+  for (const route of ROUTES) {
+    it(`renders ${route.path} with its heading, footer, no console error and no request off localhost`, async () => {
+      const { page, context, problems, external } = await openPage(browser);
+      await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(route.heading);
+      const footer = page.locator('footer');
+      await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()} ${company.name}`);
+      await expect(footer.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href')).resolves.toBe('/terms');
+      await expect(footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).resolves.toBe('/privacypolicy');
+      expect(problems).toEqual([]);
+      expect(external).toEqual([]);
+      await context.close();
+    });
+
+    it(`has no axe violations on ${route.path}, at phone and desktop size`, async () => {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const { page, context } = await openPage(browser, { viewport });
+        await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
+        expect(await axeViolations(page)).toEqual([]);
+        await context.close();
+      }
+    });
+
+    it(`screenshots ${route.path} at 390x844 and 1440x900`, async () => {
+      for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+        const { page, context, problems } = await openPage(browser, { viewport });
+        await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
+        await page.evaluate(() => document.fonts.ready);
+        await screenshot(page, `${route.name}-${label}`);
+        expect(problems).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('prerendered HTML', () => {
+  it('carries each page’s content, title and description before any script runs', async () => {
+    const home = await (await fetch(`${baseURL()}/`)).text();
+    expect(home).toContain(`<h1`);
+    expect(home).toContain(company.name);
+    for (const p of projects) expect(home).toContain(p.title);
+    expect(home).toContain(company.welcome[0]!.slice(0, 40));
+    expect(home).toMatch(/<title>[^<]*Bluestem Software[^<]*<\/title>/);
+    expect(home).toMatch(/<meta name="description" content="[^"]{40,}"/);
+
+    const privacy = await (await fetch(`${baseURL()}/privacypolicy`)).text();
+    expect(privacy).toContain('Last updated: Feb 29th, 2024');
+    expect(privacy).toContain(company.email);
+    expect(privacy).toContain('<title>Privacy Policy');
+
+    const terms = await (await fetch(`${baseURL()}/terms`)).text();
+    expect(terms).toContain('Nebraska');
+    expect(terms).toContain('<title>Terms &amp; Conditions');
+  });
+
+  it('reads with JavaScript disabled', async () => {
+    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${baseURL()}/`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(company.name);
+    await expect(page.getByRole('heading', { name: 'Projects' }).count()).resolves.toBe(1);
+    await expect(page.locator('.card').count()).resolves.toBe(4);
+    await page.goto(`${baseURL()}/terms`);
+    await expect(page.locator('pre').textContent()).resolves.toContain('binding arbitration');
+    await context.close();
+  });
+
+  it('hydrates without hydration warnings', async () => {
+    const { page, context } = await openPage(browser);
+    const messages: string[] = [];
+    page.on('console', (m) => messages.push(m.text()));
+    for (const path of ['/', '/privacypolicy', '/terms', '/nope']) {
+      await page.goto(baseURL() + path, { waitUntil: 'networkidle' });
+    }
+    expect(messages.filter((m) => /hydrat|did not match|mismatch/i.test(m))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('project cards', () => {
+  it('open live projects in a new tab with no opener or referrer, and disable Coming Soon', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseURL()}/`);
+    const links = page.locator('.card a.link-button');
+    await expect(links.count()).resolves.toBe(3);
+    for (let i = 0; i < 3; i++) {
+      await expect(links.nth(i).getAttribute('target')).resolves.toBe('_blank');
+      await expect(links.nth(i).getAttribute('rel')).resolves.toBe('noopener noreferrer');
+    }
+    const labels = await page.locator('.card .link-button > span:first-child').allTextContents();
+    expect(labels.map((l) => l.replace(' (opens in a new tab)', ''))).toEqual(['Website', 'Documentation', 'Website', 'Coming Soon']);
+    const soon = page.getByRole('button', { name: 'Coming Soon' });
+    await expect(soon.isDisabled()).resolves.toBe(true);
+    await expect(page.locator('.card a', { hasText: 'Coming Soon' }).count()).resolves.toBe(0);
+    const width = await soon.evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBe(240); // w-60: 15rem of 16px
+    await context.close();
+  });
+
+  it('sit in one column at 390 px and two at 1280 px', async () => {
+    for (const [width, columns] of [[390, 1], [1023, 1], [1024, 2], [1280, 2]] as const) {
+      const { page, context } = await openPage(browser, { viewport: { width, height: 900 } });
+      await page.goto(`${baseURL()}/`);
+      const lefts = await page.locator('.projects-grid > li').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
+      expect(new Set(lefts).size, `columns at ${width}px`).toBe(columns);
+      await context.close();
+    }
+  });
+
+  it('play the arrow animation while hovered and stop it on leave', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
+    const button = page.locator('.card a.link-button').first();
+    await button.scrollIntoViewIfNeeded();
+    await page.locator('.arrow[data-ready="true"]').first().waitFor();
+    const arrowTransform = () => button.locator('.arrow svg g').first().getAttribute('transform');
+    const atRest = await arrowTransform();
+
+    await button.hover();
+    await expect.poll(() => button.locator('.arrow').getAttribute('data-playing')).toBe('true');
+    await expect.poll(arrowTransform, { timeout: 3000 }).not.toBe(atRest);
+
+    await page.mouse.move(0, 0);
+    await expect.poll(() => button.locator('.arrow').getAttribute('data-playing')).toBe('false');
+    await expect.poll(arrowTransform).toBe(atRest);
+    const stopped = await arrowTransform();
+    await page.waitForTimeout(300);
+    expect(await arrowTransform()).toBe(stopped);
+
+    // The disabled button never plays.
+    const soon = page.locator('.card button.link-button');
+    await soon.hover({ force: true });
+    await expect(soon.locator('.arrow').getAttribute('data-playing')).resolves.toBe('false');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('navigation', () => {
+  it('opens the legal pages at their top after a scrolled home page', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL('**/privacypolicy');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Privacy Policy');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('link', { name: 'Terms & Conditions' }).click();
+    await page.waitForURL('**/terms');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.title()).resolves.toContain('Terms & Conditions');
+    await context.close();
+  });
+
+  it('shows the not-found page with status 404 for an unknown path, with a link home', async () => {
+    const res = await fetch(`${baseURL()}/definitely/not/here`);
+    expect(res.status).toBe(404);
+    const { page, context } = await openPage(browser);
+    const response = await page.goto(`${baseURL()}/definitely/not/here`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await page.waitForURL(`${baseURL()}/`);
+    await context.close();
+  });
+});

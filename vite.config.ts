@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The build's calendar year, used only for the prerendered footer; the client shows the visitor's year.
+const buildYear = new Date().getFullYear();
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
+  server: { port: 5173, strictPort: true, host: '127.0.0.1' },
+  preview: { port: 4173, strictPort: true },
+  build: {
+    outDir: process.env.DIST_DIR ?? 'dist',
+    assetsInlineLimit: 0,
+    // The canvas chunk must never be preloaded on the first-paint path.
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((d) => !/canvas|three|troika/i.test(d)) },
+  },
+});
