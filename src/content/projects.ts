@@ -36,7 +36,7 @@ export const projects: readonly Project[] = [
     id: 'gather',
     title: 'Gather',
     description:
-      'A mobile event-planning app: send invitations, chat with every attendee in the event group and share the photos afterwards.',
+      'A mobile event-planning app: send invitations, talk it all through in the attendee group chat and share the event photos afterwards.',
     linkLabel: 'Website',
     url: 'https://gather.example.com',
     disabled: false,

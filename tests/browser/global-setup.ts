@@ -34,11 +34,17 @@ export async function setup(project: TestProject) {
   const dist = process.env.DIST_DIR ?? 'dist';
   if (!existsSync(`${dist}/index.html`)) execSync('npm run build', { stdio: 'inherit' });
   const port = Number(process.env.SERVE_PORT ?? 4173);
+  const baseURL = `http://localhost:${port}`;
+  // A server left over from another run would be tested instead of this build.
+  const stale = await fetch(baseURL).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`Port ${port} is already in use: stop the other server or set SERVE_PORT.`);
   server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
     env: { ...process.env, SERVE_PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const baseURL = `http://localhost:${port}`;
   await waitForHttp(`${baseURL}/`, 30_000);
   project.provide('baseURL', baseURL);
 }

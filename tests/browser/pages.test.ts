@@ -20,6 +20,12 @@ const ROUTES = [
   { path: '/no-such-page', name: 'not-found', heading: 'This page does not exist' },
 ] as const;
 
+/** The not-found page is itself served with status 404, which Chromium logs as a console error. */
+function withoutNotFoundStatus(problems: string[], path: string): string[] {
+  if (path !== '/no-such-page') return problems;
+  return problems.filter((p) => !p.includes('the server responded with a status of 404'));
+}
+
 describe('every route', () => {
   for (const route of ROUTES) {
     it(`renders ${route.path} with its heading, footer, no console error and no request off localhost`, async () => {
@@ -30,7 +36,7 @@ describe('every route', () => {
       await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()} ${company.name}`);
       await expect(footer.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href')).resolves.toBe('/terms');
       await expect(footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).resolves.toBe('/privacypolicy');
-      expect(problems).toEqual([]);
+      expect(withoutNotFoundStatus(problems, route.path)).toEqual([]);
       expect(external).toEqual([]);
       await context.close();
     });
@@ -50,7 +56,7 @@ describe('every route', () => {
         await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
         await page.evaluate(() => document.fonts.ready);
         await screenshot(page, `${route.name}-${label}`);
-        expect(problems).toEqual([]);
+        expect(withoutNotFoundStatus(problems, route.path)).toEqual([]);
         await context.close();
       }
     });
@@ -67,7 +73,8 @@ describe('prerendered HTML', () => {
     expect(home).toMatch(/<title>[^<]*Bluestem Software[^<]*<\/title>/);
     expect(home).toMatch(/<meta name="description" content="[^"]{40,}"/);
 
-    const privacy = await (await fetch(`${baseURL()}/privacypolicy`)).text();
+    // React separates adjacent text in server HTML with empty comments.
+    const privacy = (await (await fetch(`${baseURL()}/privacypolicy`)).text()).replaceAll('<!-- -->', '');
     expect(privacy).toContain('Last updated: Feb 29th, 2024');
     expect(privacy).toContain(company.email);
     expect(privacy).toContain('<title>Privacy Policy');
@@ -136,7 +143,8 @@ describe('project cards', () => {
     const button = page.locator('.card a.link-button').first();
     await button.scrollIntoViewIfNeeded();
     await page.locator('.arrow[data-ready="true"]').first().waitFor();
-    const arrowTransform = () => button.locator('.arrow svg g').first().getAttribute('transform');
+    // lottie-web draws the layer as the group inside the clip group; its matrix moves the arrow.
+    const arrowTransform = () => button.locator('.arrow svg > g > g').first().getAttribute('transform');
     const atRest = await arrowTransform();
 
     await button.hover();
