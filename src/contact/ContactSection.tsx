@@ -1,4 +1,5 @@
 import { company } from '../content/company';
+import { ContactForm } from './ContactForm';
 
 export function ContactSection() {
   return (
@@ -10,6 +11,7 @@ export function ContactSection() {
         Tell us about your project. We read every message and answer within two working days, or
         write to us at <a href={`mailto:${company.email}`}>{company.email}</a>.
       </p>
+      <ContactForm />
     </section>
   );
 }

@@ -1,0 +1,111 @@
+/**
+ * The work of sendContactEmail, in this order: validate → rate-limit → store → mail. The answer
+ * is success only once the message is durably stored; a mail that fails is retried later.
+ */
+import { createHash } from 'node:crypto';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
+import { logger } from 'firebase-functions';
+import { company } from '../../src/content/company';
+import { clientAddress, pseudonym } from './clientAddress';
+import { deliver } from './delivery';
+import type { Mailer } from './mail';
+import { parseContactRequest, type ContactRequest } from './request';
+import type { BackendSettings } from './settings';
+import { pendingDelivery, StoreUnavailableError, type ContactRecord, type ContactStore } from './store/types';
+
+export interface ContactRuntime {
+  store: ContactStore;
+  mailer: Mailer;
+  settings: BackendSettings;
+  now?: () => Date;
+}
+
+export interface ContactAnswer {
+  success: true;
+  message: string;
+}
+
+export const SENT = 'Thank you! Your message has been sent.';
+export const TOO_LARGE = 'The request is too large.';
+export const TOO_MANY = `You have sent several messages in a short time. Please try again later, or write to us at ${company.email}.`;
+export const STORE_DOWN = 'Your message could not be saved right now. Please try again in a few minutes.';
+export const KEY_REUSED = 'This message was already sent with different text. Please reload the page and send it again.';
+
+function fingerprint(request: ContactRequest): string {
+  const { name, email, message } = request.fields;
+  return createHash('sha256').update(JSON.stringify([name, email, message, request.spam])).digest('hex');
+}
+
+function storeDown(error: unknown): never {
+  if (error instanceof StoreUnavailableError) {
+    logger.error('contact store unavailable', { error: error.message });
+    throw new HttpsError('unavailable', STORE_DOWN);
+  }
+  throw error;
+}
+
+/** Same key and same text: the same answer as the first time. Same key, other text: refused. */
+function replay(existing: ContactRecord, print: string): ContactAnswer {
+  if (existing.fingerprint !== print) throw new HttpsError('already-exists', KEY_REUSED);
+  return { success: true, message: SENT };
+}
+
+export async function handleContact(request: CallableRequest<unknown>, runtime: ContactRuntime): Promise<ContactAnswer> {
+  const now = runtime.now ?? (() => new Date());
+  const { store, settings } = runtime;
+  const raw = request.rawRequest as typeof request.rawRequest & { rawBody?: Buffer };
+  // The platform has parsed the body already; refuse a big one before any other work.
+  const size = raw.rawBody?.length ?? Number(raw.headers['content-length'] ?? 0);
+  if (size > settings.maxBodyBytes) throw new HttpsError('invalid-argument', TOO_LARGE);
+  if (request.app?.alreadyConsumed) throw new HttpsError('permission-denied', 'This request was already used. Please reload the page.');
+
+  // 1. Validate.
+  const parsed = parseContactRequest(request.data);
+  if (!parsed.ok) throw new HttpsError('invalid-argument', parsed.message);
+  const contact = parsed.request;
+  const print = fingerprint(contact);
+
+  try {
+    // A retry of a stored message is answered as the first time, without counting against limits.
+    const existing = await store.get(contact.idempotencyKey);
+    if (existing) return replay(existing, print);
+
+    // 2. Rate-limit, by client address and by email address.
+    const { windowMs, perClient, perEmail } = settings.rateLimits;
+    const clientHash = pseudonym('client', clientAddress(raw));
+    if (
+      !(await store.hit(`client-${clientHash}`, perClient, windowMs, now())) ||
+      !(await store.hit(`email-${pseudonym('email', contact.fields.email.toLowerCase())}`, perEmail, windowMs, now()))
+    ) {
+      throw new HttpsError('resource-exhausted', TOO_MANY);
+    }
+
+    // 3. Store, durably.
+    const record: ContactRecord = {
+      id: contact.idempotencyKey,
+      ...contact.fields,
+      fingerprint: print,
+      receivedAt: now().toISOString(),
+      clientHash,
+      delivery: pendingDelivery(contact.spam),
+    };
+    if ((await store.create(record)) === 'exists') {
+      const winner = await store.get(record.id);
+      if (winner) return replay(winner, print);
+    }
+    if (contact.spam) {
+      logger.info('contact honeypot filled; stored as spam, not mailed', { id: record.id });
+      return { success: true, message: SENT };
+    }
+  } catch (error) {
+    storeDown(error);
+  }
+
+  // 4. Mail. The message is stored: a failure here is retried later, the visitor is done.
+  try {
+    await deliver(store, runtime.mailer, contact.idempotencyKey, now);
+  } catch (error) {
+    logger.error('contact delivery step failed; the retry will pick the message up', { id: contact.idempotencyKey, error: (error as Error).message });
+  }
+  return { success: true, message: SENT };
+}

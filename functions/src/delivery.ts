@@ -1,0 +1,38 @@
+/**
+ * Delivering stored messages. A message is claimed before it is sent (so two senders never mail
+ * it twice), and released as delivered or back to pending with the error and one more attempt. A
+ * message that fails stays stored and is retried later until it is delivered.
+ */
+import { logger } from 'firebase-functions';
+import type { Mailer } from './mail';
+import type { ContactStore } from './store/types';
+
+/** How long a claim holds: longer than the SMTP timeouts, so only a crashed sender's claim runs out. */
+export const CLAIM_MS = 2 * 60_000;
+
+export type DeliveryOutcome = 'delivered' | 'failed' | 'skipped';
+
+export async function deliver(store: ContactStore, mailer: Mailer, id: string, now = () => new Date()): Promise<DeliveryOutcome> {
+  const record = await store.claim(id, now(), CLAIM_MS);
+  if (!record) return 'skipped';
+  try {
+    await mailer.send(record);
+  } catch (error) {
+    const message = (error as Error).message || String(error);
+    logger.warn('contact mail not sent; it stays stored and will be retried', { id, attempt: record.delivery.attempts + 1, error: message });
+    await store.release(id, { delivered: false, at: now(), error: message.slice(0, 500) });
+    return 'failed';
+  }
+  await store.release(id, { delivered: true, at: now() });
+  return 'delivered';
+}
+
+/** One retry pass over undelivered messages; returns how many were delivered and how many failed. */
+export async function retryUndelivered(store: ContactStore, mailer: Mailer, limit = 50, now = () => new Date()) {
+  const counts = { delivered: 0, failed: 0 };
+  for (const id of await store.undelivered(now(), limit)) {
+    const outcome = await deliver(store, mailer, id, now);
+    if (outcome !== 'skipped') counts[outcome]++;
+  }
+  return counts;
+}

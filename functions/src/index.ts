@@ -1,0 +1,52 @@
+/**
+ * The deployed Cloud Functions (`firebase deploy --only functions`):
+ * - sendContactEmail: the contact form's callable; stores in Firestore, mails over SMTP.
+ * - retryContactEmails: every 10 minutes, mails whatever is stored and not yet delivered.
+ */
+import { defineString } from 'firebase-functions/params';
+import { logger } from 'firebase-functions';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { company } from '../../src/content/company';
+import type { ContactRuntime } from './contact';
+import { retryUndelivered } from './delivery';
+import { smtpMailer, type Mailer } from './mail';
+import { makeSendContactEmail, REGION, SMTP_URL } from './sendContactEmail';
+import { backendSettings } from './settings';
+import { FirestoreStore } from './store/firestoreStore';
+
+const CONTACT_TO = defineString('CONTACT_TO', { default: company.email, description: 'Inbox that receives contact messages.' });
+const CONTACT_FROM = defineString('CONTACT_FROM', {
+  default: company.email,
+  description: 'Sender address of contact mails; the SMTP account must be allowed to send as it.',
+});
+
+let production: Promise<ContactRuntime> | undefined;
+
+/** Built on the first call, at runtime (params and secrets have no value at deploy time). */
+function productionRuntime(): Promise<ContactRuntime> {
+  production ??= (async () => {
+    const { initializeApp, getApps } = await import('firebase-admin/app');
+    const { getFirestore } = await import('firebase-admin/firestore');
+    if (getApps().length === 0) initializeApp();
+    const settings = backendSettings({ ...process.env, CONTACT_TO: CONTACT_TO.value(), CONTACT_FROM: CONTACT_FROM.value() });
+    const smtpUrl = SMTP_URL.value();
+    const mailer: Mailer = smtpUrl
+      ? smtpMailer(smtpUrl, settings.mail)
+      : {
+          send: async () => {
+            throw new Error('SMTP_URL is not set');
+          },
+          close: () => {},
+        };
+    return { store: new FirestoreStore(getFirestore()), mailer, settings };
+  })();
+  return production;
+}
+
+export const sendContactEmail = makeSendContactEmail(productionRuntime);
+
+export const retryContactEmails = onSchedule({ schedule: 'every 10 minutes', region: REGION, secrets: [SMTP_URL], maxInstances: 1 }, async () => {
+  const { store, mailer } = await productionRuntime();
+  const counts = await retryUndelivered(store, mailer);
+  if (counts.delivered || counts.failed) logger.info('contact mail retry', counts);
+});

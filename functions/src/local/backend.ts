@@ -1,0 +1,115 @@
+/**
+ * The local backend: the sendContactEmail callable mounted in express on 127.0.0.1, exactly
+ * where the web SDK's connectFunctionsEmulator looks (`/:project/us-central1/sendContactEmail`),
+ * with the durable file store under DATA_DIR, mail over SMTP_URL or into DATA_DIR/outbox, and a
+ * periodic retry of undelivered mail.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { TOO_LARGE } from '../contact';
+import { retryUndelivered } from '../delivery';
+import { outboxMailer, smtpMailer, type Mailer } from '../mail';
+import { makeSendContactEmail, REGION } from '../sendContactEmail';
+import { backendSettings, type BackendSettings } from '../settings';
+import { FileStore } from '../store/fileStore';
+import type { ContactStore } from '../store/types';
+
+export interface LocalBackendOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  dataDir: string;
+  /** Unset or empty: mail goes to dataDir/outbox as .eml files. */
+  smtpUrl?: string | undefined;
+  /** How often undelivered mail is retried. */
+  retryIntervalMs?: number;
+  settings?: BackendSettings;
+  /** Replaces the file store (tests use this to make the store fail). */
+  store?: ContactStore;
+}
+
+export interface LocalBackend {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  port: number;
+  store: ContactStore;
+  outboxDir: string;
+  /** Runs one retry pass now. */
+  retry(): Promise<{ delivered: number; failed: number }>;
+  close(): Promise<void>;
+}
+
+/** Errors thrown before the callable runs (body parsing), answered in the callable protocol. */
+function protocolErrors(err: unknown, _req: Request, res: Response, next: NextFunction) {
+  const e = err as { type?: string; status?: number };
+  if (res.headersSent) return next(err);
+  if (e.type === 'entity.too.large') {
+    res.status(413).json({ error: { status: 'INVALID_ARGUMENT', message: TOO_LARGE } });
+  } else if (e.type === 'entity.parse.failed' || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    res.status(400).json({ error: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' } });
+  } else {
+    console.error(err);
+    res.status(500).json({ error: { status: 'INTERNAL', message: 'INTERNAL' } });
+  }
+}
+
+export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
+  const dataDir = resolve(options.dataDir);
+  const settings = options.settings ?? backendSettings();
+  const store = options.store ?? new FileStore(dataDir);
+  const outboxDir = join(dataDir, 'outbox');
+  const mailer: Mailer = options.smtpUrl ? smtpMailer(options.smtpUrl, settings.mail) : outboxMailer(outboxDir, settings.mail);
+  const runtime = { store, mailer, settings };
+  const callable = makeSendContactEmail(() => runtime);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(
+    express.json({
+      limit: settings.maxBodyBytes,
+      verify: (req, _res, buf) => {
+        (req as Request & { rawBody?: Buffer }).rawBody = buf;
+      },
+    }),
+  );
+  app.all(`/:project/${REGION}/sendContactEmail`, (req, res) => callable(req as unknown as Parameters<typeof callable>[0], res));
+  app.use(protocolErrors);
+
+  const server: Server = await new Promise((ok, fail) => {
+    const s = app.listen(options.port, options.host ?? '127.0.0.1', (error?: Error) => (error ? fail(error) : ok(s)));
+    s.once('error', fail);
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let retrying: Promise<{ delivered: number; failed: number }> | null = null;
+  const retry = () => {
+    // One pass at a time; a pass that is running is the answer to a second request.
+    retrying ??= retryUndelivered(store, mailer).finally(() => {
+      retrying = null;
+    });
+    return retrying;
+  };
+  const timer = setInterval(() => {
+    retry().catch((error: unknown) => console.error('contact retry failed:', (error as Error).message));
+  }, options.retryIntervalMs ?? 60_000);
+  timer.unref();
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    store,
+    outboxDir,
+    retry,
+    async close() {
+      clearInterval(timer);
+      await new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      });
+      await retrying?.catch(() => {});
+      mailer.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The mail to the studio for one stored message: plain text plus HTML with every visitor field
+ * escaped. From is the studio's own address; the visitor appears only in Reply-To, as a
+ * structured address nodemailer encodes (and the rules already refused CR/LF in name and email),
+ * so no header can be injected.
+ */
+import { join } from 'node:path';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { company } from '../../src/content/company';
+import { createFileAtomic } from './store/durableFile';
+import type { ContactRecord } from './store/types';
+
+export interface MailSettings {
+  /** The studio's inbox. */
+  to: string;
+  /** The sender address, on the studio's own domain. */
+  from: string;
+}
+
+export interface Mailer {
+  /** Sends the mail for `record`; throws when it was not accepted. */
+  send(record: ContactRecord): Promise<void>;
+  close(): void;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function composeMail(record: ContactRecord, settings: MailSettings): SendMailOptions {
+  const domain = settings.from.split('@')[1] ?? 'localhost';
+  const text = [
+    `A message from the ${company.name} website contact form.`,
+    '',
+    `Name: ${record.name}`,
+    `Email: ${record.email}`,
+    `Received: ${record.receivedAt}`,
+    '',
+    record.message,
+    '',
+    `-- Reply to this mail to answer ${record.name}. Message id ${record.id}.`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family:system-ui,sans-serif;line-height:1.5">
+<p>A message from the ${escapeHtml(company.name)} website contact form.</p>
+<table cellpadding="4">
+<tr><th align="left">Name</th><td>${escapeHtml(record.name)}</td></tr>
+<tr><th align="left">Email</th><td>${escapeHtml(record.email)}</td></tr>
+<tr><th align="left">Received</th><td>${escapeHtml(record.receivedAt)}</td></tr>
+</table>
+<p style="white-space:pre-wrap">${escapeHtml(record.message)}</p>
+<p style="color:#666">Reply to this mail to answer ${escapeHtml(record.name)}. Message id ${escapeHtml(record.id)}.</p>
+</body></html>`;
+  return {
+    from: { name: `${company.name} website`, address: settings.from },
+    to: settings.to,
+    replyTo: { name: record.name, address: record.email },
+    subject: `Website message from ${record.name}`,
+    // The same id on every retry: an inbox that got a mail twice shows it once.
+    messageId: `<contact-${record.id}@${domain}>`,
+    headers: { 'X-Contact-Message-Id': record.id },
+    text,
+    html,
+  };
+}
+
+/** SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465), with short timeouts. */
+export function smtpMailer(smtpUrl: string, settings: MailSettings): Mailer {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    async send(record) {
+      const info = await transport.sendMail(composeMail(record, settings));
+      if (info.rejected.length > 0) throw new Error(`SMTP rejected ${info.rejected.length} recipient(s)`);
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Local stand-in for SMTP: each mail becomes DATA_DIR/outbox/<id>.eml (RFC 5322, CRLF). */
+export function outboxMailer(outboxDir: string, settings: MailSettings): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    async send(record) {
+      const info = await transport.sendMail(composeMail(record, settings));
+      // A retry after a crash between writing and marking delivered finds the file already there.
+      await createFileAtomic(join(outboxDir, `${record.id}.eml`), info.message as Buffer);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The callable function. Its runtime (store, mailer, settings) is given by the caller: Firestore
+ * and SMTP when deployed (index.ts), the file store and the outbox in the local backend. The
+ * onCall options are the same in both.
+ */
+import { defineBoolean, defineSecret } from 'firebase-functions/params';
+import { onCall } from 'firebase-functions/v2/https';
+import { handleContact, type ContactRuntime } from './contact';
+
+export const REGION = 'us-central1';
+/** SMTP connection string, e.g. smtps://user:password@smtp.example.com:465. */
+export const SMTP_URL = defineSecret('SMTP_URL');
+/** Require a (limited-use) App Check token on every call. */
+export const APP_CHECK_ENFORCE = defineBoolean('APP_CHECK_ENFORCE', {
+  default: false,
+  description: 'Reject calls without a valid App Check token (set VITE_APP_CHECK_SITE_KEY for the site).',
+});
+
+export function makeSendContactEmail(runtime: () => ContactRuntime | Promise<ContactRuntime>) {
+  return onCall(
+    {
+      region: REGION,
+      maxInstances: 5,
+      timeoutSeconds: 60,
+      secrets: [SMTP_URL],
+      enforceAppCheck: APP_CHECK_ENFORCE,
+      // Limited-use tokens are consumed: a replayed token is marked alreadyConsumed and refused.
+      consumeAppCheckToken: APP_CHECK_ENFORCE,
+    },
+    async (request) => handleContact(request, await runtime()),
+  );
+}

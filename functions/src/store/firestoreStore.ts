@@ -1,0 +1,109 @@
+/**
+ * The production store: Firestore through firebase-admin. A message is the document
+ * `contactMessages/{idempotencyKey}`, written with `create()`, so a second request with the same
+ * key can never overwrite or duplicate it. Rate-limit buckets are documents in `contactRateLimits`
+ * updated in transactions, shared by every instance.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import { claimable, StoreUnavailableError, type ContactRecord, type ContactStore } from './types';
+
+const MESSAGES = 'contactMessages';
+const BUCKETS = 'contactRateLimits';
+/** gRPC status of a document that already exists. */
+const ALREADY_EXISTS = 6;
+
+function unavailable(what: string, error: unknown): StoreUnavailableError {
+  return new StoreUnavailableError(`Firestore: ${what} failed: ${(error as Error).message}`, { cause: error });
+}
+
+export class FirestoreStore implements ContactStore {
+  constructor(private readonly db: Firestore) {}
+
+  async create(record: ContactRecord): Promise<'created' | 'exists'> {
+    try {
+      await this.db.collection(MESSAGES).doc(record.id).create(record);
+      return 'created';
+    } catch (error) {
+      if ((error as { code?: unknown }).code === ALREADY_EXISTS) return 'exists';
+      throw unavailable('create', error);
+    }
+  }
+
+  async get(id: string): Promise<ContactRecord | null> {
+    try {
+      const snap = await this.db.collection(MESSAGES).doc(id).get();
+      return snap.exists ? (snap.data() as ContactRecord) : null;
+    } catch (error) {
+      throw unavailable('read', error);
+    }
+  }
+
+  async claim(id: string, now: Date, leaseMs: number): Promise<ContactRecord | null> {
+    const ref = this.db.collection(MESSAGES).doc(id);
+    try {
+      return await this.db.runTransaction(async (tx) => {
+        const snap = await tx.get(ref);
+        const record = snap.exists ? (snap.data() as ContactRecord) : null;
+        if (!record || !claimable(record.delivery, now)) return null;
+        const claimedUntil = new Date(now.getTime() + leaseMs).toISOString();
+        tx.update(ref, { 'delivery.state': 'sending', 'delivery.claimedUntil': claimedUntil });
+        return { ...record, delivery: { ...record.delivery, state: 'sending' as const, claimedUntil } };
+      });
+    } catch (error) {
+      throw unavailable('claim', error);
+    }
+  }
+
+  async release(id: string, outcome: { delivered: true; at: Date } | { delivered: false; at: Date; error: string }): Promise<void> {
+    const ref = this.db.collection(MESSAGES).doc(id);
+    const at = outcome.at.toISOString();
+    try {
+      await this.db.runTransaction(async (tx) => {
+        const snap = await tx.get(ref);
+        if (!snap.exists) return;
+        const record = snap.data() as ContactRecord;
+        tx.update(ref, {
+          'delivery.state': outcome.delivered ? 'delivered' : 'pending',
+          'delivery.attempts': record.delivery.attempts + 1,
+          'delivery.lastAttemptAt': at,
+          'delivery.lastError': outcome.delivered ? null : outcome.error,
+          'delivery.deliveredAt': outcome.delivered ? at : null,
+          'delivery.claimedUntil': null,
+        });
+      });
+    } catch (error) {
+      throw unavailable('release', error);
+    }
+  }
+
+  async undelivered(now: Date, limit: number): Promise<string[]> {
+    try {
+      const snap = await this.db.collection(MESSAGES).where('delivery.state', 'in', ['pending', 'sending']).limit(limit * 2).get();
+      return snap.docs
+        .map((d) => d.data() as ContactRecord)
+        .filter((r) => claimable(r.delivery, now))
+        .slice(0, limit)
+        .map((r) => r.id);
+    } catch (error) {
+      throw unavailable('list', error);
+    }
+  }
+
+  async hit(bucket: string, limit: number, windowMs: number, now: Date): Promise<boolean> {
+    const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+    const ref = this.db.collection(BUCKETS).doc(bucket);
+    try {
+      return await this.db.runTransaction(async (tx) => {
+        const snap = await tx.get(ref);
+        const data = snap.data() as { windowStart?: number; hits?: number } | undefined;
+        const hits = data?.windowStart === windowStart ? (data.hits ?? 0) : 0;
+        if (hits >= limit) return false;
+        // expiresAt lets a Firestore TTL policy delete old buckets.
+        tx.set(ref, { windowStart, hits: hits + 1, expiresAt: new Date(windowStart + 2 * windowMs) });
+        return true;
+      });
+    } catch (error) {
+      throw unavailable('rate limit', error);
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/** The contact store: where an accepted message is durably kept, with its delivery state. */
+
+export type DeliveryState = 'pending' | 'sending' | 'delivered' | 'spam';
+
+export interface Delivery {
+  state: DeliveryState;
+  attempts: number;
+  lastAttemptAt: string | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+  /** While `sending`: until when the claim holds (a crashed sender's claim runs out). */
+  claimedUntil: string | null;
+}
+
+export interface ContactRecord {
+  /** The idempotency key the form sent; the document / file name. */
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  /** SHA-256 of the normalised fields: a retry with the same key must carry the same message. */
+  fingerprint: string;
+  receivedAt: string;
+  /** SHA-256 of the client address, never the address itself. */
+  clientHash: string;
+  delivery: Delivery;
+}
+
+export interface ContactStore {
+  /** Stores a new record durably. 'exists' when a record with this id is already stored. */
+  create(record: ContactRecord): Promise<'created' | 'exists'>;
+  get(id: string): Promise<ContactRecord | null>;
+  /**
+   * Atomically marks a record as being sent, if it is pending (or its previous claim ran out).
+   * Returns the claimed record, or null when it is not claimable (delivered, spam, claimed).
+   */
+  claim(id: string, now: Date, leaseMs: number): Promise<ContactRecord | null>;
+  /** Ends a claim: delivered, or back to pending with the error. */
+  release(id: string, outcome: { delivered: true; at: Date } | { delivered: false; at: Date; error: string }): Promise<void>;
+  /** Ids of records waiting for delivery (pending, or claimed with an expired claim). */
+  undelivered(now: Date, limit: number): Promise<string[]>;
+  /**
+   * One hit on a fixed-window rate limit bucket. Returns false when the bucket already holds
+   * `limit` hits in the window that contains `now`.
+   */
+  hit(bucket: string, limit: number, windowMs: number, now: Date): Promise<boolean>;
+}
+
+/** Thrown by a store that cannot be reached; the function answers `unavailable`. */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+export function pendingDelivery(spam: boolean): Delivery {
+  return { state: spam ? 'spam' : 'pending', attempts: 0, lastAttemptAt: null, lastError: null, deliveredAt: null, claimedUntil: null };
+}
+
+/** Whether a record may be claimed for delivery now. */
+export function claimable(d: Delivery, now: Date): boolean {
+  if (d.state === 'pending') return true;
+  return d.state === 'sending' && d.claimedUntil !== null && Date.parse(d.claimedUntil) <= now.getTime();
+}

@@ -1,0 +1,190 @@
+/**
+ * The contact form: three fields, a counter, a Send button and an error banner. It holds no
+ * firebase code: the client module is imported on the first focus (or on Send), so the SDK is
+ * never part of the first paint.
+ */
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { Spinner } from '../layout/Spinner';
+import { DEFAULT_ERROR, type ContactResult } from './callResult';
+import { clearDraft, draftText, newIdempotencyKey, parseDraft, saveDraft, type Draft } from './draft';
+import { contactProblems, contentLength, MESSAGE_MAX, MESSAGE_MIN, problemsBanner, type ContactField } from './rules';
+import './contact.css';
+
+type Status = 'idle' | 'sending' | 'sent';
+
+let clientModule: Promise<typeof import('./client')> | undefined;
+function loadClient() {
+  clientModule ??= import('./client').catch((error: unknown) => {
+    clientModule = undefined; // a later Send tries again
+    throw error;
+  });
+  return clientModule;
+}
+
+const noSubscription = () => () => {};
+
+export function ContactForm() {
+  // The stored draft: none in the prerendered HTML and at hydration, the visitor's right after.
+  const storedText = useSyncExternalStore(noSubscription, draftText, () => null);
+  const stored = useMemo(() => parseDraft(storedText), [storedText]);
+  const [edited, setFields] = useState<Draft | null>(null);
+  const fields = edited ?? stored;
+  const [website, setWebsite] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [banner, setBanner] = useState('');
+  const [invalid, setInvalid] = useState<ReadonlySet<ContactField>>(new Set());
+  const name = useRef<HTMLInputElement>(null);
+  const email = useRef<HTMLInputElement>(null);
+  const message = useRef<HTMLTextAreaElement>(null);
+  const send = useRef<HTMLButtonElement>(null);
+  const inputs = { name, email, message };
+
+  function update(field: ContactField, value: string) {
+    // Changed text is a new message: it gets a new idempotency key when sent.
+    const next = { ...fields, [field]: value, idempotencyKey: '' };
+    setFields(next);
+    saveDraft(next);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status !== 'idle') return;
+    const problems = contactProblems(fields);
+    setInvalid(new Set(problems.map((p) => p.field)));
+    if (problems.length > 0) {
+      setBanner(problemsBanner(problems));
+      inputs[problems[0]!.field].current?.focus();
+      return;
+    }
+    setBanner('');
+    setStatus('sending');
+    const attempt = { ...fields, idempotencyKey: fields.idempotencyKey || newIdempotencyKey() };
+    setFields(attempt);
+    saveDraft(attempt);
+
+    let result: ContactResult;
+    try {
+      const { sendContact } = await loadClient();
+      result = await sendContact({ ...attempt, website });
+    } catch (error) {
+      // The client chunk itself did not load (offline, new deploy).
+      console.error(error);
+      result = { success: false, message: DEFAULT_ERROR };
+    }
+    if (result.success) {
+      clearDraft();
+      setStatus('sent');
+    } else {
+      setBanner(result.message);
+      setStatus('idle');
+    }
+  }
+
+  // Give the keyboard its place back once the button is enabled again after a failure.
+  const failedOnce = useRef(false);
+  useEffect(() => {
+    if (status === 'sending') failedOnce.current = true;
+    else if (status === 'idle' && failedOnce.current && document.activeElement === document.body) send.current?.focus();
+  }, [status]);
+
+  const busy = status !== 'idle';
+  const count = contentLength(fields.message);
+  const describedBy = (field: ContactField) => (invalid.has(field) ? 'contact-banner' : undefined);
+
+  return (
+    <form className="contact-form" noValidate onSubmit={onSubmit} onFocus={() => void loadClient().catch(() => {})} aria-labelledby="contact-title">
+      <div id="contact-banner" className={banner ? 'contact-form__banner' : 'contact-form__banner contact-form__banner--empty'} role="alert">
+        {banner}
+      </div>
+      <fieldset className="contact-form__fields" disabled={status === 'sent'}>
+        <legend className="visually-hidden">Your message</legend>
+        <div className="contact-form__row">
+          <div className="contact-form__field">
+            <label htmlFor="contact-name">Name</label>
+            <input
+              ref={name}
+              id="contact-name"
+              name="name"
+              type="text"
+              autoComplete="name"
+              required
+              readOnly={busy}
+              value={fields.name}
+              aria-invalid={invalid.has('name') || undefined}
+              aria-describedby={describedBy('name')}
+              onChange={(e) => update('name', e.target.value)}
+            />
+          </div>
+          <div className="contact-form__field">
+            <label htmlFor="contact-email">Email</label>
+            <input
+              ref={email}
+              id="contact-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              required
+              readOnly={busy}
+              value={fields.email}
+              aria-invalid={invalid.has('email') || undefined}
+              aria-describedby={describedBy('email')}
+              onChange={(e) => update('email', e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="contact-form__field">
+          <label htmlFor="contact-message">Message</label>
+          <textarea
+            ref={message}
+            id="contact-message"
+            name="message"
+            rows={4}
+            required
+            readOnly={busy}
+            value={fields.message}
+            aria-invalid={invalid.has('message') || undefined}
+            aria-describedby={['contact-message-hint', 'contact-counter', describedBy('message')].filter(Boolean).join(' ')}
+            onChange={(e) => update('message', e.target.value)}
+          />
+          <div className="contact-form__meta">
+            <span id="contact-message-hint">
+              At least {MESSAGE_MIN} characters, at most {MESSAGE_MAX}.
+            </span>
+            <span id="contact-counter" className={count >= MESSAGE_MIN ? 'contact-form__counter contact-form__counter--ok' : 'contact-form__counter'}>
+              {count}/{MESSAGE_MIN}
+            </span>
+          </div>
+        </div>
+        {/* Honeypot: people never see or reach it; bots that fill every field do. */}
+        <div className="contact-form__trap" aria-hidden="true">
+          <label htmlFor="contact-website">Website (leave empty)</label>
+          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+        </div>
+        <div className="contact-form__actions">
+          <button ref={send} type="submit" className="contact-form__send" disabled={busy} data-state={status}>
+            {status === 'sending' && (
+              <>
+                <Spinner className="contact-form__spinner" />
+                <span>Sending</span>
+              </>
+            )}
+            {status === 'idle' && <span>Send</span>}
+            {status === 'sent' && (
+              <>
+                <span>Sent</span>
+                <svg className="contact-form__check" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                  <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </>
+            )}
+          </button>
+          <p className="visually-hidden" role="status">
+            {status === 'sent' ? 'Your message has been sent.' : ''}
+          </p>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The visitor's unsent message, kept on their device so a reload loses nothing. Removed once the
+ * message is sent. Storage can be missing or full (private modes): then there is simply no draft.
+ */
+import type { ContactFields } from './rules';
+
+export const DRAFT_KEY = 'bluestem.contact.draft';
+
+export interface Draft extends ContactFields {
+  /** The idempotency key of the last attempt, reused while the text is unchanged. */
+  idempotencyKey: string;
+}
+
+export const EMPTY_DRAFT: Draft = { name: '', email: '', message: '', idempotencyKey: '' };
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored draft as text (a stable snapshot for useSyncExternalStore), or null. */
+export function draftText(): string | null {
+  try {
+    return storage()?.getItem(DRAFT_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function parseDraft(text: string | null): Draft {
+  try {
+    const parsed: unknown = JSON.parse(text ?? 'null');
+    if (!parsed || typeof parsed !== 'object') return EMPTY_DRAFT;
+    const get = (k: keyof Draft) => {
+      const v = (parsed as Record<string, unknown>)[k];
+      return typeof v === 'string' ? v : '';
+    };
+    return { name: get('name'), email: get('email'), message: get('message'), idempotencyKey: get('idempotencyKey') };
+  } catch {
+    return EMPTY_DRAFT;
+  }
+}
+
+export function saveDraft(draft: Draft): void {
+  try {
+    if (!draft.name && !draft.email && !draft.message) storage()?.removeItem(DRAFT_KEY);
+    else storage()?.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // Quota or privacy mode: keep going without a draft.
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    storage()?.removeItem(DRAFT_KEY);
+  } catch {
+    // nothing to clear
+  }
+}
+
+/** A fresh idempotency key for one message. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

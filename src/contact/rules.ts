@@ -1,0 +1,115 @@
+/**
+ * The contact message's validation rules: the one copy, used by the form in the browser and by the
+ * sendContactEmail function (esbuild bundles this file into functions/lib). Pure TypeScript, no
+ * DOM and no Node APIs.
+ *
+ * Lengths are measured the same way on both sides: the text is Unicode-normalised (NFC), then
+ * counted in code points, so an emoji is one character. Zero-width characters (U+200B and
+ * friends) are not content: they are removed before trimming, so a field of only zero-width
+ * characters is empty.
+ */
+
+export const NAME_MIN_EXCLUSIVE = 4; // "more than 4"
+export const EMAIL_MIN = 5;
+/** RFC 5321's limit on a forward path. */
+export const EMAIL_MAX = 254;
+export const MESSAGE_MIN = 50;
+export const MESSAGE_MAX = 2000;
+
+export const MESSAGES = {
+  name: 'Please enter your full name.',
+  email: 'Please enter a valid email.',
+  messageShort: 'That message is too short. Please include some more details.',
+  messageLong: 'The message is too long.',
+  nameCharacters: 'Please remove line breaks and control characters from your name.',
+  messageCharacters: 'Your message contains characters that are not allowed.',
+} as const;
+
+export type ContactField = 'name' | 'email' | 'message';
+
+export interface ContactFields {
+  name: string;
+  email: string;
+  message: string;
+}
+
+export interface Problem {
+  field: ContactField;
+  message: string;
+}
+
+const ZERO_WIDTH = /[\u00AD\u180E\u200B-\u200D\u2060\uFEFF]/g;
+/** Control characters (C0, DEL, C1: NUL, CR, LF, ...) and bidirectional overrides/isolates/marks. */
+const CONTROL_OR_BIDI = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** Control characters a multi-line message may not hold: all but tab, LF and CR. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const MESSAGE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/** A UTF-16 surrogate without its pair: not text, cannot be stored or mailed faithfully. */
+const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * Address-shaped: something@something.something, with no white space, no control or format
+ * characters, and none of the characters that separate or quote addresses in a mail header.
+ */
+const EMAIL_PATTERN = /^[^\s@,;<>()[\]\\"\p{Cc}\p{Cf}]+@[^\s@,;<>()[\]\\"\p{Cc}\p{Cf}]+\.[^\s@,;<>()[\]\\"\p{Cc}\p{Cf}.]+$/u;
+
+/** Number of characters (code points) of the NFC form: the "raw" length of the spec. */
+export function rawLength(text: string): number {
+  // The string iterator walks code points; a lone surrogate counts as one.
+  return Array.from(text.normalize('NFC')).length;
+}
+
+/** The text as content: NFC, zero-width characters removed, white space trimmed. */
+export function contentOf(text: string): string {
+  return text.normalize('NFC').replace(ZERO_WIDTH, '').trim();
+}
+
+/** Characters of content: what the "trimmed length" rules and the form's counter measure. */
+export function contentLength(text: string): number {
+  return rawLength(contentOf(text));
+}
+
+/**
+ * Every failing check, in the order of the spec's validation table, then the character checks
+ * (control characters, bidi overrides, lone surrogates) that no honest form input needs.
+ */
+export function contactProblems(fields: ContactFields): Problem[] {
+  const problems: Problem[] = [];
+  const name = contentOf(fields.name);
+  const email = contentOf(fields.email);
+
+  if (rawLength(name) <= NAME_MIN_EXCLUSIVE) problems.push({ field: 'name', message: MESSAGES.name });
+  const emailLength = rawLength(email);
+  if (emailLength < EMAIL_MIN || emailLength > EMAIL_MAX || !EMAIL_PATTERN.test(email) || LONE_SURROGATE.test(email)) {
+    problems.push({ field: 'email', message: MESSAGES.email });
+  }
+  if (contentLength(fields.message) < MESSAGE_MIN) problems.push({ field: 'message', message: MESSAGES.messageShort });
+  if (rawLength(fields.message) > MESSAGE_MAX) problems.push({ field: 'message', message: MESSAGES.messageLong });
+
+  if (CONTROL_OR_BIDI.test(fields.name) || LONE_SURROGATE.test(fields.name)) {
+    problems.push({ field: 'name', message: MESSAGES.nameCharacters });
+  }
+  if (MESSAGE_CONTROL.test(fields.message) || LONE_SURROGATE.test(fields.message)) {
+    problems.push({ field: 'message', message: MESSAGES.messageCharacters });
+  }
+  return problems;
+}
+
+/** The banner text: every failing message, joined with a single space. */
+export function problemsBanner(problems: readonly Problem[]): string {
+  return problems.map((p) => p.message).join(' ');
+}
+
+/**
+ * The values as they are stored and mailed: NFC; name and email trimmed of white space and
+ * zero-width characters; the message trimmed at its ends only.
+ */
+export function normaliseContact(fields: ContactFields): ContactFields {
+  return {
+    name: contentOf(fields.name),
+    email: contentOf(fields.email),
+    message: fields.message.normalize('NFC').trim(),
+  };
+}
+
+/** An idempotency key, as the form makes it: a UUID, or any 16 to 64 letters, digits and dashes. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{16,64}$/;
