@@ -1,15 +1,27 @@
 /**
- * `npm start`: the dev site at http://localhost:5173 with hot reload.
+ * `npm start`: the dev site at http://localhost:5173 with hot reload, and the local contact
+ * backend it talks to (http://127.0.0.1:5001, messages under .data/). Ctrl-C stops both.
  */
 import { createServer } from 'vite';
+import { startBackendProcess } from '../functions/src/local/process';
 
+const backend = await startBackendProcess();
+// The dev client talks to this backend unless told otherwise.
+process.env.VITE_FUNCTIONS_EMULATOR ||= backend.origin.replace('http://', '');
 const vite = await createServer({ server: { port: 5173, strictPort: true, host: '127.0.0.1' } });
 await vite.listen();
 vite.printUrls();
 
-async function shutdown() {
-  await vite.close();
-  process.exit(0);
+let closing = false;
+async function shutdown(code = 0) {
+  if (closing) return;
+  closing = true;
+  await Promise.all([vite.close(), backend.stop()]);
+  process.exit(code);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
+backend.child.once('exit', () => {
+  if (!closing) console.error('The contact backend stopped; stopping the dev site too.');
+  void shutdown(1);
+});

@@ -11,7 +11,12 @@ import { deliver } from './delivery';
 import type { Mailer } from './mail';
 import { parseContactRequest, type ContactRequest } from './request';
 import type { BackendSettings } from './settings';
-import { pendingDelivery, StoreUnavailableError, type ContactRecord, type ContactStore } from './store/types';
+import {
+  pendingDelivery,
+  StoreUnavailableError,
+  type ContactRecord,
+  type ContactStore,
+} from './store/types';
 
 export interface ContactRuntime {
   store: ContactStore;
@@ -28,12 +33,16 @@ export interface ContactAnswer {
 export const SENT = 'Thank you! Your message has been sent.';
 export const TOO_LARGE = 'The request is too large.';
 export const TOO_MANY = `You have sent several messages in a short time. Please try again later, or write to us at ${company.email}.`;
-export const STORE_DOWN = 'Your message could not be saved right now. Please try again in a few minutes.';
-export const KEY_REUSED = 'This message was already sent with different text. Please reload the page and send it again.';
+export const STORE_DOWN =
+  'Your message could not be saved right now. Please try again in a few minutes.';
+export const KEY_REUSED =
+  'This message was already sent with different text. Please reload the page and send it again.';
 
 function fingerprint(request: ContactRequest): string {
   const { name, email, message } = request.fields;
-  return createHash('sha256').update(JSON.stringify([name, email, message, request.spam])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([name, email, message, request.spam]))
+    .digest('hex');
 }
 
 function storeDown(error: unknown): never {
@@ -50,14 +59,21 @@ function replay(existing: ContactRecord, print: string): ContactAnswer {
   return { success: true, message: SENT };
 }
 
-export async function handleContact(request: CallableRequest<unknown>, runtime: ContactRuntime): Promise<ContactAnswer> {
+export async function handleContact(
+  request: CallableRequest<unknown>,
+  runtime: ContactRuntime,
+): Promise<ContactAnswer> {
   const now = runtime.now ?? (() => new Date());
   const { store, settings } = runtime;
   const raw = request.rawRequest as typeof request.rawRequest & { rawBody?: Buffer };
   // The platform has parsed the body already; refuse a big one before any other work.
   const size = raw.rawBody?.length ?? Number(raw.headers['content-length'] ?? 0);
   if (size > settings.maxBodyBytes) throw new HttpsError('invalid-argument', TOO_LARGE);
-  if (request.app?.alreadyConsumed) throw new HttpsError('permission-denied', 'This request was already used. Please reload the page.');
+  if (request.app?.alreadyConsumed)
+    throw new HttpsError(
+      'permission-denied',
+      'This request was already used. Please reload the page.',
+    );
 
   // 1. Validate.
   const parsed = parseContactRequest(request.data);
@@ -75,7 +91,12 @@ export async function handleContact(request: CallableRequest<unknown>, runtime: 
     const clientHash = pseudonym('client', clientAddress(raw));
     if (
       !(await store.hit(`client-${clientHash}`, perClient, windowMs, now())) ||
-      !(await store.hit(`email-${pseudonym('email', contact.fields.email.toLowerCase())}`, perEmail, windowMs, now()))
+      !(await store.hit(
+        `email-${pseudonym('email', contact.fields.email.toLowerCase())}`,
+        perEmail,
+        windowMs,
+        now(),
+      ))
     ) {
       throw new HttpsError('resource-exhausted', TOO_MANY);
     }
@@ -105,7 +126,10 @@ export async function handleContact(request: CallableRequest<unknown>, runtime: 
   try {
     await deliver(store, runtime.mailer, contact.idempotencyKey, now);
   } catch (error) {
-    logger.error('contact delivery step failed; the retry will pick the message up', { id: contact.idempotencyKey, error: (error as Error).message });
+    logger.error('contact delivery step failed; the retry will pick the message up', {
+      id: contact.idempotencyKey,
+      error: (error as Error).message,
+    });
   }
   return { success: true, message: SENT };
 }

@@ -12,14 +12,23 @@ export const CLAIM_MS = 2 * 60_000;
 
 export type DeliveryOutcome = 'delivered' | 'failed' | 'skipped';
 
-export async function deliver(store: ContactStore, mailer: Mailer, id: string, now = () => new Date()): Promise<DeliveryOutcome> {
+export async function deliver(
+  store: ContactStore,
+  mailer: Mailer,
+  id: string,
+  now = () => new Date(),
+): Promise<DeliveryOutcome> {
   const record = await store.claim(id, now(), CLAIM_MS);
   if (!record) return 'skipped';
   try {
     await mailer.send(record);
   } catch (error) {
     const message = (error as Error).message || String(error);
-    logger.warn('contact mail not sent; it stays stored and will be retried', { id, attempt: record.delivery.attempts + 1, error: message });
+    logger.warn('contact mail not sent; it stays stored and will be retried', {
+      id,
+      attempt: record.delivery.attempts + 1,
+      error: message,
+    });
     await store.release(id, { delivered: false, at: now(), error: message.slice(0, 500) });
     return 'failed';
   }
@@ -28,7 +37,12 @@ export async function deliver(store: ContactStore, mailer: Mailer, id: string, n
 }
 
 /** One retry pass over undelivered messages; returns how many were delivered and how many failed. */
-export async function retryUndelivered(store: ContactStore, mailer: Mailer, limit = 50, now = () => new Date()) {
+export async function retryUndelivered(
+  store: ContactStore,
+  mailer: Mailer,
+  limit = 50,
+  now = () => new Date(),
+) {
   const counts = { delivered: 0, failed: 0 };
   for (const id of await store.undelivered(now(), limit)) {
     const outcome = await deliver(store, mailer, id, now);

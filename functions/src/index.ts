@@ -14,7 +14,10 @@ import { makeSendContactEmail, REGION, SMTP_URL } from './sendContactEmail';
 import { backendSettings } from './settings';
 import { FirestoreStore } from './store/firestoreStore';
 
-const CONTACT_TO = defineString('CONTACT_TO', { default: company.email, description: 'Inbox that receives contact messages.' });
+const CONTACT_TO = defineString('CONTACT_TO', {
+  default: company.email,
+  description: 'Inbox that receives contact messages.',
+});
 const CONTACT_FROM = defineString('CONTACT_FROM', {
   default: company.email,
   description: 'Sender address of contact mails; the SMTP account must be allowed to send as it.',
@@ -28,7 +31,11 @@ function productionRuntime(): Promise<ContactRuntime> {
     const { initializeApp, getApps } = await import('firebase-admin/app');
     const { getFirestore } = await import('firebase-admin/firestore');
     if (getApps().length === 0) initializeApp();
-    const settings = backendSettings({ ...process.env, CONTACT_TO: CONTACT_TO.value(), CONTACT_FROM: CONTACT_FROM.value() });
+    const settings = backendSettings({
+      ...process.env,
+      CONTACT_TO: CONTACT_TO.value(),
+      CONTACT_FROM: CONTACT_FROM.value(),
+    });
     const smtpUrl = SMTP_URL.value();
     const mailer: Mailer = smtpUrl
       ? smtpMailer(smtpUrl, settings.mail)
@@ -45,8 +52,11 @@ function productionRuntime(): Promise<ContactRuntime> {
 
 export const sendContactEmail = makeSendContactEmail(productionRuntime);
 
-export const retryContactEmails = onSchedule({ schedule: 'every 10 minutes', region: REGION, secrets: [SMTP_URL], maxInstances: 1 }, async () => {
-  const { store, mailer } = await productionRuntime();
-  const counts = await retryUndelivered(store, mailer);
-  if (counts.delivered || counts.failed) logger.info('contact mail retry', counts);
-});
+export const retryContactEmails = onSchedule(
+  { schedule: 'every 10 minutes', region: REGION, secrets: [SMTP_URL], maxInstances: 1 },
+  async () => {
+    const { store, mailer } = await productionRuntime();
+    const counts = await retryUndelivered(store, mailer);
+    if (counts.delivered || counts.failed) logger.info('contact mail retry', counts);
+  },
+);

@@ -75,7 +75,8 @@ export function smtpMailer(smtpUrl: string, settings: MailSettings): Mailer {
   return {
     async send(record) {
       const info = await transport.sendMail(composeMail(record, settings));
-      if (info.rejected.length > 0) throw new Error(`SMTP rejected ${info.rejected.length} recipient(s)`);
+      if (info.rejected.length > 0)
+        throw new Error(`SMTP rejected ${info.rejected.length} recipient(s)`);
     },
     close: () => transport.close(),
   };
@@ -83,7 +84,11 @@ export function smtpMailer(smtpUrl: string, settings: MailSettings): Mailer {
 
 /** Local stand-in for SMTP: each mail becomes DATA_DIR/outbox/<id>.eml (RFC 5322, CRLF). */
 export function outboxMailer(outboxDir: string, settings: MailSettings): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
   return {
     async send(record) {
       const info = await transport.sendMail(composeMail(record, settings));

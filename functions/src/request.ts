@@ -3,7 +3,13 @@
  * (a `__proto__` key in the JSON sets the decoded object's prototype), known keys only, strings
  * only, then the shared validation rules.
  */
-import { contactProblems, IDEMPOTENCY_KEY, normaliseContact, problemsBanner, type ContactFields } from '../../src/contact/rules';
+import {
+  contactProblems,
+  IDEMPOTENCY_KEY,
+  normaliseContact,
+  problemsBanner,
+  type ContactFields,
+} from '../../src/contact/rules';
 
 export interface ContactRequest {
   fields: ContactFields;
@@ -20,11 +26,14 @@ const KNOWN = new Set<string>([...FIELDS, 'idempotencyKey', 'website']);
 export const SHAPE_ERROR = 'The request is not a contact message.';
 
 export function parseContactRequest(data: unknown): Parsed {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return { ok: false, message: SHAPE_ERROR };
-  if (Object.getPrototypeOf(data) !== Object.prototype) return { ok: false, message: `${SHAPE_ERROR} Unexpected field "__proto__".` };
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    return { ok: false, message: SHAPE_ERROR };
+  if (Object.getPrototypeOf(data) !== Object.prototype)
+    return { ok: false, message: `${SHAPE_ERROR} Unexpected field "__proto__".` };
   const own = data as Record<string, unknown>;
   const unknownKey = Object.keys(own).find((k) => !KNOWN.has(k));
-  if (unknownKey !== undefined) return { ok: false, message: `${SHAPE_ERROR} Unexpected field "${unknownKey.slice(0, 40)}".` };
+  if (unknownKey !== undefined)
+    return { ok: false, message: `${SHAPE_ERROR} Unexpected field "${unknownKey.slice(0, 40)}".` };
 
   const value = (key: string) => (Object.hasOwn(own, key) ? own[key] : undefined);
   const fields = { name: '', email: '', message: '' };
@@ -32,17 +41,25 @@ export function parseContactRequest(data: unknown): Parsed {
     const v = value(key);
     // A missing field is an empty one: the rules then name it with the spec's message.
     if (v === undefined) continue;
-    if (typeof v !== 'string') return { ok: false, message: `${SHAPE_ERROR} "${key}" must be text.` };
+    if (typeof v !== 'string')
+      return { ok: false, message: `${SHAPE_ERROR} "${key}" must be text.` };
     fields[key] = v;
   }
   const website = value('website') ?? '';
-  if (typeof website !== 'string') return { ok: false, message: `${SHAPE_ERROR} "website" must be text.` };
+  if (typeof website !== 'string')
+    return { ok: false, message: `${SHAPE_ERROR} "website" must be text.` };
   const key = value('idempotencyKey');
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
-    return { ok: false, message: `${SHAPE_ERROR} "idempotencyKey" must be 16 to 64 letters, digits or dashes.` };
+    return {
+      ok: false,
+      message: `${SHAPE_ERROR} "idempotencyKey" must be 16 to 64 letters, digits or dashes.`,
+    };
   }
 
   const problems = contactProblems(fields);
   if (problems.length > 0) return { ok: false, message: problemsBanner(problems) };
-  return { ok: true, request: { fields: normaliseContact(fields), idempotencyKey: key, spam: website.trim() !== '' } };
+  return {
+    ok: true,
+    request: { fields: normaliseContact(fields), idempotencyKey: key, spam: website.trim() !== '' },
+  };
 }

@@ -13,7 +13,8 @@ export const SMTP_URL = defineSecret('SMTP_URL');
 /** Require a (limited-use) App Check token on every call. */
 export const APP_CHECK_ENFORCE = defineBoolean('APP_CHECK_ENFORCE', {
   default: false,
-  description: 'Reject calls without a valid App Check token (set VITE_APP_CHECK_SITE_KEY for the site).',
+  description:
+    'Reject calls without a valid App Check token (set VITE_APP_CHECK_SITE_KEY for the site).',
 });
 
 export function makeSendContactEmail(runtime: () => ContactRuntime | Promise<ContactRuntime>) {

@@ -22,7 +22,8 @@ function positive(env: Env, key: string, fallback: number): number {
   const raw = env[key];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${key} must be a positive number, got "${raw}"`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`${key} must be a positive number, got "${raw}"`);
   return n;
 }
 
@@ -30,7 +31,10 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
 export function backendSettings(env: Env = process.env): BackendSettings {
   return {
-    mail: { to: env.CONTACT_TO?.trim() || company.email, from: env.CONTACT_FROM?.trim() || company.email },
+    mail: {
+      to: env.CONTACT_TO?.trim() || company.email,
+      from: env.CONTACT_FROM?.trim() || company.email,
+    },
     rateLimits: {
       windowMs: positive(env, 'RATE_LIMIT_WINDOW_MS', 60 * 60_000),
       perClient: positive(env, 'RATE_LIMIT_PER_CLIENT', 5),

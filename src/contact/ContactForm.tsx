@@ -6,8 +6,22 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Spinner } from '../layout/Spinner';
 import { DEFAULT_ERROR, type ContactResult } from './callResult';
-import { clearDraft, draftText, newIdempotencyKey, parseDraft, saveDraft, type Draft } from './draft';
-import { contactProblems, contentLength, MESSAGE_MAX, MESSAGE_MIN, problemsBanner, type ContactField } from './rules';
+import {
+  clearDraft,
+  draftText,
+  newIdempotencyKey,
+  parseDraft,
+  saveDraft,
+  type Draft,
+} from './draft';
+import {
+  contactProblems,
+  contentLength,
+  MESSAGE_MAX,
+  MESSAGE_MIN,
+  problemsBanner,
+  type ContactField,
+} from './rules';
 import './contact.css';
 
 type Status = 'idle' | 'sending' | 'sent';
@@ -84,7 +98,8 @@ export function ContactForm() {
   const failedOnce = useRef(false);
   useEffect(() => {
     if (status === 'sending') failedOnce.current = true;
-    else if (status === 'idle' && failedOnce.current && document.activeElement === document.body) send.current?.focus();
+    else if (status === 'idle' && failedOnce.current && document.activeElement === document.body)
+      send.current?.focus();
   }, [status]);
 
   const busy = status !== 'idle';
@@ -92,8 +107,20 @@ export function ContactForm() {
   const describedBy = (field: ContactField) => (invalid.has(field) ? 'contact-banner' : undefined);
 
   return (
-    <form className="contact-form" noValidate onSubmit={onSubmit} onFocus={() => void loadClient().catch(() => {})} aria-labelledby="contact-title">
-      <div id="contact-banner" className={banner ? 'contact-form__banner' : 'contact-form__banner contact-form__banner--empty'} role="alert">
+    <form
+      className="contact-form"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadClient().catch(() => {})}
+      aria-labelledby="contact-title"
+    >
+      <div
+        id="contact-banner"
+        className={
+          banner ? 'contact-form__banner' : 'contact-form__banner contact-form__banner--empty'
+        }
+        role="alert"
+      >
         {banner}
       </div>
       <fieldset className="contact-form__fields" disabled={status === 'sent'}>
@@ -145,14 +172,23 @@ export function ContactForm() {
             readOnly={busy}
             value={fields.message}
             aria-invalid={invalid.has('message') || undefined}
-            aria-describedby={['contact-message-hint', 'contact-counter', describedBy('message')].filter(Boolean).join(' ')}
+            aria-describedby={['contact-message-hint', 'contact-counter', describedBy('message')]
+              .filter(Boolean)
+              .join(' ')}
             onChange={(e) => update('message', e.target.value)}
           />
           <div className="contact-form__meta">
             <span id="contact-message-hint">
               At least {MESSAGE_MIN} characters, at most {MESSAGE_MAX}.
             </span>
-            <span id="contact-counter" className={count >= MESSAGE_MIN ? 'contact-form__counter contact-form__counter--ok' : 'contact-form__counter'}>
+            <span
+              id="contact-counter"
+              className={
+                count >= MESSAGE_MIN
+                  ? 'contact-form__counter contact-form__counter--ok'
+                  : 'contact-form__counter'
+              }
+            >
               {count}/{MESSAGE_MIN}
             </span>
           </div>
@@ -160,10 +196,24 @@ export function ContactForm() {
         {/* Honeypot: people never see or reach it; bots that fill every field do. */}
         <div className="contact-form__trap" aria-hidden="true">
           <label htmlFor="contact-website">Website (leave empty)</label>
-          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+          <input
+            id="contact-website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={website}
+            onChange={(e) => setWebsite(e.target.value)}
+          />
         </div>
         <div className="contact-form__actions">
-          <button ref={send} type="submit" className="contact-form__send" disabled={busy} data-state={status}>
+          <button
+            ref={send}
+            type="submit"
+            className="contact-form__send"
+            disabled={busy}
+            data-state={status}
+          >
             {status === 'sending' && (
               <>
                 <Spinner className="contact-form__spinner" />
@@ -174,8 +224,22 @@ export function ContactForm() {
             {status === 'sent' && (
               <>
                 <span>Sent</span>
-                <svg className="contact-form__check" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                  <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                <svg
+                  className="contact-form__check"
+                  viewBox="0 0 24 24"
+                  width="20"
+                  height="20"
+                  aria-hidden="true"
+                  focusable="false"
+                >
+                  <path
+                    d="M5 12.5l4.5 4.5L19 7.5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.5"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                 </svg>
               </>
             )}

@@ -19,16 +19,24 @@ export function stripStatusSuffix(message: string): string {
 export function resultFromData(data: unknown): ContactResult {
   if (data && typeof data === 'object') {
     const { success, message } = data as Partial<ContactResult>;
-    if (success === true) return { success: true, message: typeof message === 'string' ? message : '' };
-    return { success: false, message: typeof message === 'string' && message.trim() ? message : DEFAULT_ERROR };
+    if (success === true)
+      return { success: true, message: typeof message === 'string' ? message : '' };
+    return {
+      success: false,
+      message: typeof message === 'string' && message.trim() ? message : DEFAULT_ERROR,
+    };
   }
   return { success: false, message: DEFAULT_ERROR };
 }
 
 /** The result of a failed call: the error's own message, unless it has none or is just "internal". */
 export function resultFromError(error: unknown): ContactResult {
-  const raw = error && typeof error === 'object' && 'message' in error ? (error as { message: unknown }).message : '';
+  const raw =
+    error && typeof error === 'object' && 'message' in error
+      ? (error as { message: unknown }).message
+      : '';
   const message = typeof raw === 'string' ? stripStatusSuffix(raw).trim() : '';
-  if (!message || message.toLowerCase() === 'internal') return { success: false, message: DEFAULT_ERROR };
+  if (!message || message.toLowerCase() === 'internal')
+    return { success: false, message: DEFAULT_ERROR };
   return { success: false, message };
 }

@@ -3,7 +3,12 @@
  * import), so firebase never weighs on the first paint.
  */
 import { initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectFunctionsEmulator, getFunctions, httpsCallable, type HttpsCallable } from 'firebase/functions';
+import {
+  connectFunctionsEmulator,
+  getFunctions,
+  httpsCallable,
+  type HttpsCallable,
+} from 'firebase/functions';
 import { resultFromData, resultFromError, type ContactResult } from './callResult';
 import { CALL_TIMEOUT_MS, contactClientConfig, FUNCTIONS_REGION } from './config';
 import type { ContactFields } from './rules';
@@ -21,10 +26,14 @@ async function setUp(): Promise<HttpsCallable<ContactPayload, unknown>> {
   const app: FirebaseApp = initializeApp(config.firebase, 'contact');
   if (config.appCheckSiteKey) {
     const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await import('firebase/app-check');
-    initializeAppCheck(app, { provider: new ReCaptchaEnterpriseProvider(config.appCheckSiteKey), isTokenAutoRefreshEnabled: false });
+    initializeAppCheck(app, {
+      provider: new ReCaptchaEnterpriseProvider(config.appCheckSiteKey),
+      isTokenAutoRefreshEnabled: false,
+    });
   }
   const functions = getFunctions(app, FUNCTIONS_REGION);
-  if (config.emulator) connectFunctionsEmulator(functions, config.emulator.host, config.emulator.port);
+  if (config.emulator)
+    connectFunctionsEmulator(functions, config.emulator.host, config.emulator.port);
   return httpsCallable<ContactPayload, unknown>(functions, 'sendContactEmail', {
     timeout: CALL_TIMEOUT_MS,
     // The function consumes App Check tokens (replay protection); only limited-use ones work.

@@ -34,7 +34,8 @@ function text(env: Env, key: string): string {
 export function parseHostPort(value: string): { host: string; port: number } {
   const m = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value);
   const port = m ? Number(m[2]) : NaN;
-  if (!m || !(port > 0 && port < 65536)) throw new Error(`VITE_FUNCTIONS_EMULATOR must be host:port, got "${value}"`);
+  if (!m || !(port > 0 && port < 65536))
+    throw new Error(`VITE_FUNCTIONS_EMULATOR must be host:port, got "${value}"`);
   return { host: m[1] as string, port };
 }
 

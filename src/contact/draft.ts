@@ -38,7 +38,12 @@ export function parseDraft(text: string | null): Draft {
       const v = (parsed as Record<string, unknown>)[k];
       return typeof v === 'string' ? v : '';
     };
-    return { name: get('name'), email: get('email'), message: get('message'), idempotencyKey: get('idempotencyKey') };
+    return {
+      name: get('name'),
+      email: get('email'),
+      message: get('message'),
+      idempotencyKey: get('idempotencyKey'),
+    };
   } catch {
     return EMPTY_DRAFT;
   }
@@ -63,7 +68,8 @@ export function clearDraft(): void {
 
 /** A fresh idempotency key for one message. */
 export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
+    return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -50,7 +50,8 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * Address-shaped: something@something.something, with no white space, no control or format
  * characters, and none of the characters that separate or quote addresses in a mail header.
  */
-const EMAIL_PATTERN = /^[^\s@,;<>()[\]\\"\p{Cc}\p{Cf}]+@[^\s@,;<>()[\]\\"\p{Cc}\p{Cf}]+\.[^\s@,;<>()[\]\\"\p{Cc}\p{Cf}.]+$/u;
+const EMAIL_PATTERN =
+  /^[^\s@,;<>()[\]\\"\p{Cc}\p{Cf}]+@[^\s@,;<>()[\]\\"\p{Cc}\p{Cf}]+\.[^\s@,;<>()[\]\\"\p{Cc}\p{Cf}.]+$/u;
 
 /** Number of characters (code points) of the NFC form: the "raw" length of the spec. */
 export function rawLength(text: string): number {
@@ -77,13 +78,21 @@ export function contactProblems(fields: ContactFields): Problem[] {
   const name = contentOf(fields.name);
   const email = contentOf(fields.email);
 
-  if (rawLength(name) <= NAME_MIN_EXCLUSIVE) problems.push({ field: 'name', message: MESSAGES.name });
+  if (rawLength(name) <= NAME_MIN_EXCLUSIVE)
+    problems.push({ field: 'name', message: MESSAGES.name });
   const emailLength = rawLength(email);
-  if (emailLength < EMAIL_MIN || emailLength > EMAIL_MAX || !EMAIL_PATTERN.test(email) || LONE_SURROGATE.test(email)) {
+  if (
+    emailLength < EMAIL_MIN ||
+    emailLength > EMAIL_MAX ||
+    !EMAIL_PATTERN.test(email) ||
+    LONE_SURROGATE.test(email)
+  ) {
     problems.push({ field: 'email', message: MESSAGES.email });
   }
-  if (contentLength(fields.message) < MESSAGE_MIN) problems.push({ field: 'message', message: MESSAGES.messageShort });
-  if (rawLength(fields.message) > MESSAGE_MAX) problems.push({ field: 'message', message: MESSAGES.messageLong });
+  if (contentLength(fields.message) < MESSAGE_MIN)
+    problems.push({ field: 'message', message: MESSAGES.messageShort });
+  if (rawLength(fields.message) > MESSAGE_MAX)
+    problems.push({ field: 'message', message: MESSAGES.messageLong });
 
   if (CONTROL_OR_BIDI.test(fields.name) || LONE_SURROGATE.test(fields.name)) {
     problems.push({ field: 'name', message: MESSAGES.nameCharacters });

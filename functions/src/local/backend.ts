@@ -47,8 +47,14 @@ function protocolErrors(err: unknown, _req: Request, res: Response, next: NextFu
   if (res.headersSent) return next(err);
   if (e.type === 'entity.too.large') {
     res.status(413).json({ error: { status: 'INVALID_ARGUMENT', message: TOO_LARGE } });
-  } else if (e.type === 'entity.parse.failed' || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
-    res.status(400).json({ error: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' } });
+  } else if (
+    e.type === 'entity.parse.failed' ||
+    e.type === 'encoding.unsupported' ||
+    e.type === 'charset.unsupported'
+  ) {
+    res.status(400).json({
+      error: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' },
+    });
   } else {
     console.error(err);
     res.status(500).json({ error: { status: 'INTERNAL', message: 'INTERNAL' } });
@@ -60,7 +66,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const settings = options.settings ?? backendSettings();
   const store = options.store ?? new FileStore(dataDir);
   const outboxDir = join(dataDir, 'outbox');
-  const mailer: Mailer = options.smtpUrl ? smtpMailer(options.smtpUrl, settings.mail) : outboxMailer(outboxDir, settings.mail);
+  const mailer: Mailer = options.smtpUrl
+    ? smtpMailer(options.smtpUrl, settings.mail)
+    : outboxMailer(outboxDir, settings.mail);
   const runtime = { store, mailer, settings };
   const callable = makeSendContactEmail(() => runtime);
 
@@ -74,11 +82,15 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       },
     }),
   );
-  app.all(`/:project/${REGION}/sendContactEmail`, (req, res) => callable(req as unknown as Parameters<typeof callable>[0], res));
+  app.all(`/:project/${REGION}/sendContactEmail`, (req, res) =>
+    callable(req as unknown as Parameters<typeof callable>[0], res),
+  );
   app.use(protocolErrors);
 
   const server: Server = await new Promise((ok, fail) => {
-    const s = app.listen(options.port, options.host ?? '127.0.0.1', (error?: Error) => (error ? fail(error) : ok(s)));
+    const s = app.listen(options.port, options.host ?? '127.0.0.1', (error?: Error) =>
+      error ? fail(error) : ok(s),
+    );
     s.once('error', fail);
   });
   const port = (server.address() as AddressInfo).port;
@@ -92,7 +104,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     return retrying;
   };
   const timer = setInterval(() => {
-    retry().catch((error: unknown) => console.error('contact retry failed:', (error as Error).message));
+    retry().catch((error: unknown) =>
+      console.error('contact retry failed:', (error as Error).message),
+    );
   }, options.retryIntervalMs ?? 60_000);
   timer.unref();
 

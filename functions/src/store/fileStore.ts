@@ -42,14 +42,18 @@ export class FileStore implements ContactStore {
     try {
       return await work();
     } catch (error) {
-      throw new StoreUnavailableError(`File store: ${what} failed: ${(error as Error).message}`, { cause: error });
+      throw new StoreUnavailableError(`File store: ${what} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
 
   async create(record: ContactRecord): Promise<'created' | 'exists'> {
     const path = this.file(record.id);
     return this.locked(record.id, () =>
-      this.io('create', async () => ((await createFileAtomic(path, JSON.stringify(record, null, 2))) ? 'created' : 'exists')),
+      this.io('create', async () =>
+        (await createFileAtomic(path, JSON.stringify(record, null, 2))) ? 'created' : 'exists',
+      ),
     );
   }
 
@@ -71,14 +75,23 @@ export class FileStore implements ContactStore {
       if (!record || !claimable(record.delivery, now)) return null;
       const claimed: ContactRecord = {
         ...record,
-        delivery: { ...record.delivery, state: 'sending', claimedUntil: new Date(now.getTime() + leaseMs).toISOString() },
+        delivery: {
+          ...record.delivery,
+          state: 'sending',
+          claimedUntil: new Date(now.getTime() + leaseMs).toISOString(),
+        },
       };
-      await this.io('claim', () => writeFileAtomic(this.file(id), JSON.stringify(claimed, null, 2)));
+      await this.io('claim', () =>
+        writeFileAtomic(this.file(id), JSON.stringify(claimed, null, 2)),
+      );
       return claimed;
     });
   }
 
-  async release(id: string, outcome: { delivered: true; at: Date } | { delivered: false; at: Date; error: string }): Promise<void> {
+  async release(
+    id: string,
+    outcome: { delivered: true; at: Date } | { delivered: false; at: Date; error: string },
+  ): Promise<void> {
     await this.locked(id, async () => {
       const record = await this.get(id);
       if (!record) return;
@@ -92,7 +105,9 @@ export class FileStore implements ContactStore {
         deliveredAt: outcome.delivered ? at : null,
         claimedUntil: null,
       };
-      await this.io('release', () => writeFileAtomic(this.file(id), JSON.stringify(record, null, 2)));
+      await this.io('release', () =>
+        writeFileAtomic(this.file(id), JSON.stringify(record, null, 2)),
+      );
     });
   }
 

@@ -13,7 +13,9 @@ const BUCKETS = 'contactRateLimits';
 const ALREADY_EXISTS = 6;
 
 function unavailable(what: string, error: unknown): StoreUnavailableError {
-  return new StoreUnavailableError(`Firestore: ${what} failed: ${(error as Error).message}`, { cause: error });
+  return new StoreUnavailableError(`Firestore: ${what} failed: ${(error as Error).message}`, {
+    cause: error,
+  });
 }
 
 export class FirestoreStore implements ContactStore {
@@ -47,14 +49,20 @@ export class FirestoreStore implements ContactStore {
         if (!record || !claimable(record.delivery, now)) return null;
         const claimedUntil = new Date(now.getTime() + leaseMs).toISOString();
         tx.update(ref, { 'delivery.state': 'sending', 'delivery.claimedUntil': claimedUntil });
-        return { ...record, delivery: { ...record.delivery, state: 'sending' as const, claimedUntil } };
+        return {
+          ...record,
+          delivery: { ...record.delivery, state: 'sending' as const, claimedUntil },
+        };
       });
     } catch (error) {
       throw unavailable('claim', error);
     }
   }
 
-  async release(id: string, outcome: { delivered: true; at: Date } | { delivered: false; at: Date; error: string }): Promise<void> {
+  async release(
+    id: string,
+    outcome: { delivered: true; at: Date } | { delivered: false; at: Date; error: string },
+  ): Promise<void> {
     const ref = this.db.collection(MESSAGES).doc(id);
     const at = outcome.at.toISOString();
     try {
@@ -78,7 +86,11 @@ export class FirestoreStore implements ContactStore {
 
   async undelivered(now: Date, limit: number): Promise<string[]> {
     try {
-      const snap = await this.db.collection(MESSAGES).where('delivery.state', 'in', ['pending', 'sending']).limit(limit * 2).get();
+      const snap = await this.db
+        .collection(MESSAGES)
+        .where('delivery.state', 'in', ['pending', 'sending'])
+        .limit(limit * 2)
+        .get();
       return snap.docs
         .map((d) => d.data() as ContactRecord)
         .filter((r) => claimable(r.delivery, now))
@@ -99,7 +111,11 @@ export class FirestoreStore implements ContactStore {
         const hits = data?.windowStart === windowStart ? (data.hits ?? 0) : 0;
         if (hits >= limit) return false;
         // expiresAt lets a Firestore TTL policy delete old buckets.
-        tx.set(ref, { windowStart, hits: hits + 1, expiresAt: new Date(windowStart + 2 * windowMs) });
+        tx.set(ref, {
+          windowStart,
+          hits: hits + 1,
+          expiresAt: new Date(windowStart + 2 * windowMs),
+        });
         return true;
       });
     } catch (error) {

@@ -36,7 +36,10 @@ export interface ContactStore {
    */
   claim(id: string, now: Date, leaseMs: number): Promise<ContactRecord | null>;
   /** Ends a claim: delivered, or back to pending with the error. */
-  release(id: string, outcome: { delivered: true; at: Date } | { delivered: false; at: Date; error: string }): Promise<void>;
+  release(
+    id: string,
+    outcome: { delivered: true; at: Date } | { delivered: false; at: Date; error: string },
+  ): Promise<void>;
   /** Ids of records waiting for delivery (pending, or claimed with an expired claim). */
   undelivered(now: Date, limit: number): Promise<string[]>;
   /**
@@ -55,11 +58,20 @@ export class StoreUnavailableError extends Error {
 }
 
 export function pendingDelivery(spam: boolean): Delivery {
-  return { state: spam ? 'spam' : 'pending', attempts: 0, lastAttemptAt: null, lastError: null, deliveredAt: null, claimedUntil: null };
+  return {
+    state: spam ? 'spam' : 'pending',
+    attempts: 0,
+    lastAttemptAt: null,
+    lastError: null,
+    deliveredAt: null,
+    claimedUntil: null,
+  };
 }
 
 /** Whether a record may be claimed for delivery now. */
 export function claimable(d: Delivery, now: Date): boolean {
   if (d.state === 'pending') return true;
-  return d.state === 'sending' && d.claimedUntil !== null && Date.parse(d.claimedUntil) <= now.getTime();
+  return (
+    d.state === 'sending' && d.claimedUntil !== null && Date.parse(d.claimedUntil) <= now.getTime()
+  );
 }

@@ -1,0 +1,43 @@
+/**
+ * Runs the local backend (main.ts) as a child process for `npm start` and `npm run serve`: one
+ * command, two processes. The child ends with its parent (signal forwarded; the IPC pipe closing
+ * ends it too if the parent dies without a word).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface BackendProcess {
+  child: ChildProcess;
+  /** http://127.0.0.1:PORT once it listens. */
+  origin: string;
+  stop(): Promise<void>;
+}
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+export async function startBackendProcess(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BackendProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // Its own process group: Ctrl-C reaches the parent only, which then stops it in order.
+    detached: true,
+  });
+  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+  const origin = await new Promise<string>((ok, fail) => {
+    child.once('message', (m) => ok((m as { ready: string }).ready));
+    child.once('exit', (code, signal) =>
+      fail(new Error(`The contact backend exited before it was ready (${signal ?? code}).`)),
+    );
+    child.once('error', fail);
+  });
+  return {
+    child,
+    origin,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
