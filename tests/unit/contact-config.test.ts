@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { contactClientConfig, parseHostPort } from '../../src/contact/config';
+import { clearDraft, DRAFT_KEY, draftText, parseDraft, saveDraft } from '../../src/contact/draft';
+
+describe('where the contact call goes', () => {
+  it('uses the local backend at 127.0.0.1:5001 for the default demo- project', () => {
+    const c = contactClientConfig({});
+    expect(c.firebase.projectId).toBe('demo-bluestem');
+    expect(c.emulator).toEqual({ host: '127.0.0.1', port: 5001 });
+    expect(c.appCheckSiteKey).toBeNull();
+  });
+
+  it('uses VITE_FUNCTIONS_EMULATOR when set', () => {
+    expect(contactClientConfig({ VITE_FUNCTIONS_EMULATOR: '127.0.0.1:5101' }).emulator).toEqual({
+      host: '127.0.0.1',
+      port: 5101,
+    });
+    expect(
+      contactClientConfig({
+        VITE_FIREBASE_PROJECT_ID: 'bluestem-prod',
+        VITE_FUNCTIONS_EMULATOR: 'localhost:6000',
+      }).emulator,
+    ).toEqual({
+      host: 'localhost',
+      port: 6000,
+    });
+  });
+
+  it('uses the deployed function for a real project when VITE_FUNCTIONS_EMULATOR is empty or unset', () => {
+    for (const env of [
+      { VITE_FIREBASE_PROJECT_ID: 'bluestem-prod' },
+      { VITE_FIREBASE_PROJECT_ID: 'bluestem-prod', VITE_FUNCTIONS_EMULATOR: '' },
+    ]) {
+      expect(contactClientConfig(env).emulator).toBeNull();
+    }
+  });
+
+  it('refuses a setting that is not host:port', () => {
+    expect(() => parseHostPort('127.0.0.1')).toThrow(/host:port/);
+    expect(() => parseHostPort('127.0.0.1:99999')).toThrow(/host:port/);
+    expect(parseHostPort('[::1]:5001')).toEqual({ host: '::1', port: 5001 });
+  });
+});
+
+describe('the draft on the visitor device', () => {
+  afterEach(() => localStorage.clear());
+
+  it('keeps what was typed, with the idempotency key, and forgets it once sent', () => {
+    const draft = { name: 'Ada', email: 'ada@', message: 'Hello', idempotencyKey: 'k'.repeat(20) };
+    saveDraft(draft);
+    expect(parseDraft(draftText())).toEqual(draft);
+    clearDraft();
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('removes the draft when every field is empty, and survives a broken stored value', () => {
+    saveDraft({ name: '', email: '', message: '', idempotencyKey: 'x' });
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    localStorage.setItem(DRAFT_KEY, '{broken');
+    expect(parseDraft(draftText())).toEqual({
+      name: '',
+      email: '',
+      message: '',
+      idempotencyKey: '',
+    });
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 3, message: 'hi' }));
+    expect(parseDraft(draftText())).toEqual({
+      name: '',
+      email: '',
+      message: 'hi',
+      idempotencyKey: '',
+    });
+  });
+});
