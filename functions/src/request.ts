@@ -39,8 +39,9 @@ export function parseContactRequest(data: unknown): Parsed {
   const fields = { name: '', email: '', message: '' };
   for (const key of FIELDS) {
     const v = value(key);
-    // A missing field is an empty one: the rules then name it with the spec's message.
-    if (v === undefined) continue;
+    // A missing field is an empty one (the SDK sends an undefined value as null): the rules then
+    // name it with the spec's message.
+    if (v === undefined || v === null) continue;
     if (typeof v !== 'string')
       return { ok: false, message: `${SHAPE_ERROR} "${key}" must be text.` };
     fields[key] = v;

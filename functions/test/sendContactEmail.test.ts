@@ -1,0 +1,616 @@
+/**
+ * sendContactEmail over HTTP: the real firebase web SDK against the real callable in express on
+ * loopback, storing on disk and mailing to a real SMTP server on loopback.
+ */
+import { writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/contact/rules';
+import { KEY_REUSED, SENT, STORE_DOWN, TOO_LARGE, TOO_MANY } from '../src/contact';
+import { SHAPE_ERROR } from '../src/request';
+import {
+  callError,
+  closedPort,
+  header,
+  mimePart,
+  startHarness,
+  startSmtp,
+  tempDir,
+  testSettings,
+  waitFor,
+  type Harness,
+  type Smtp,
+} from './harness';
+
+let keys = 0;
+const key = () => `test-key-${String(++keys).padStart(8, '0')}-${Date.now()}`;
+const valid = () => ({
+  name: 'Ada Lovelace',
+  email: 'ada@example.org',
+  message: 'We would like a small app for our book club, with reading lists and reminders.',
+  idempotencyKey: key(),
+  website: '',
+});
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function setUp(
+  options: {
+    smtp?: Smtp | null;
+    smtpUrl?: string;
+    rate?: Parameters<typeof testSettings>[0];
+    retryIntervalMs?: number;
+    dataDir?: string;
+  } = {},
+) {
+  const dir = options.dataDir ? null : await tempDir();
+  if (dir) cleanups.push(dir.remove);
+  const smtp = options.smtp === undefined ? await startSmtp() : options.smtp;
+  if (smtp && options.smtp === undefined) cleanups.push(smtp.close);
+  const h = await startHarness({
+    dataDir: options.dataDir ?? dir!.path,
+    smtpUrl: options.smtpUrl ?? smtp?.url,
+    settings: testSettings(options.rate),
+    retryIntervalMs: options.retryIntervalMs ?? 60_000,
+  });
+  cleanups.push(h.close);
+  return { h, smtp: smtp! };
+}
+
+describe('a valid message', () => {
+  it('is stored once and mailed once, From the studio, Reply-To the visitor, with escaped HTML', async () => {
+    const { h, smtp } = await setUp();
+    const data = {
+      ...valid(),
+      name: 'Ada <b>Lovelace</b> & "Co"',
+      message:
+        'Hello <img src=x onerror=alert(1)> & welcome.\nSecond line with <script>alert("x")</script> in it.',
+    };
+    await expect(h.call(data)).resolves.toEqual({ success: true, message: SENT });
+
+    const records = await h.records();
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      id: data.idempotencyKey,
+      name: data.name,
+      email: data.email,
+      message: data.message,
+    });
+    expect(records[0]!.delivery).toMatchObject({
+      state: 'delivered',
+      attempts: 1,
+      lastError: null,
+    });
+
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.from).toBe('website@bluestem.test');
+    expect(mail.to).toEqual(['studio@bluestem.test']);
+    expect(header(mail.raw, 'From')).toBe('Bluestem Software website <website@bluestem.test>');
+    expect(header(mail.raw, 'To')).toBe('studio@bluestem.test');
+    expect(header(mail.raw, 'Reply-To')).toBe('"Ada <b>Lovelace</b> & \\"Co\\"" <ada@example.org>');
+    expect(header(mail.raw, 'Subject')).toBe('Website message from Ada <b>Lovelace</b> & "Co"');
+    expect(header(mail.raw, 'Message-ID')).toBe(`<contact-${data.idempotencyKey}@bluestem.test>`);
+
+    const text = mimePart(mail.raw, 'text/plain');
+    expect(text).toContain('Name: Ada <b>Lovelace</b> & "Co"');
+    expect(text).toContain(data.message);
+    const html = mimePart(mail.raw, 'text/html');
+    expect(html).toContain('<td>Ada &#60;b&#62;Lovelace&#60;/b&#62; &#38; &#34;Co&#34;</td>');
+    expect(html).toContain('Hello &#60;img src=x onerror=alert(1)&#62; &#38; welcome.');
+    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;');
+    expect(html).not.toMatch(/<img|<script|<b>/);
+  });
+
+  it('keeps non-Latin text intact through the store and the mail (NFC)', async () => {
+    const { h, smtp } = await setUp();
+    const data = {
+      ...valid(),
+      name: 'Zoe\u0308 Ðurić 山田',
+      message: `Grüße aus Köln 👋 — ${'ñ'.repeat(60)}`,
+    };
+    await h.call(data);
+    const [record] = await h.records();
+    expect(record!.name).toBe('Zoë Ðurić 山田');
+    expect(mimePart(smtp.received[0]!.raw, 'text/plain')).toContain('Grüße aus Köln 👋');
+  });
+});
+
+/** Each bad input, what it must get, and (for the report) how it was sent. */
+interface BadInput {
+  what: string;
+  data?: unknown;
+  raw?: { body: string; headers?: Record<string, string>; method?: string; status: number };
+  code: string;
+  message: string;
+}
+
+const long = (n: number) => 'x'.repeat(n);
+const BAD_INPUTS: BadInput[] = [
+  { what: 'data is null (SDK)', data: null, code: 'invalid-argument', message: SHAPE_ERROR },
+  {
+    what: 'data is a string',
+    data: 'Ada Lovelace',
+    code: 'invalid-argument',
+    message: SHAPE_ERROR,
+  },
+  { what: 'data is a number', data: 42, code: 'invalid-argument', message: SHAPE_ERROR },
+  { what: 'data is an array', data: [valid()], code: 'invalid-argument', message: SHAPE_ERROR },
+  {
+    what: 'every field missing',
+    data: { idempotencyKey: key() },
+    code: 'invalid-argument',
+    message: [MESSAGES.name, MESSAGES.email, MESSAGES.messageShort].join(' '),
+  },
+  {
+    what: 'name missing',
+    data: { ...valid(), name: undefined },
+    code: 'invalid-argument',
+    message: MESSAGES.name,
+  },
+  {
+    what: 'name is a number',
+    data: { ...valid(), name: 12345 },
+    code: 'invalid-argument',
+    message: `${SHAPE_ERROR} "name" must be text.`,
+  },
+  {
+    what: 'name is true',
+    data: { ...valid(), name: true },
+    code: 'invalid-argument',
+    message: `${SHAPE_ERROR} "name" must be text.`,
+  },
+  {
+    what: 'email is an array',
+    data: { ...valid(), email: ['ada@example.org'] },
+    code: 'invalid-argument',
+    message: `${SHAPE_ERROR} "email" must be text.`,
+  },
+  {
+    what: 'message is an object',
+    data: { ...valid(), message: { text: long(60) } },
+    code: 'invalid-argument',
+    message: `${SHAPE_ERROR} "message" must be text.`,
+  },
+  {
+    what: 'message is null',
+    data: { ...valid(), message: null },
+    code: 'invalid-argument',
+    message: MESSAGES.messageShort,
+  },
+  {
+    what: 'honeypot is a number',
+    data: { ...valid(), website: 1 },
+    code: 'invalid-argument',
+    message: `${SHAPE_ERROR} "website" must be text.`,
+  },
+  {
+    what: 'extra key "to"',
+    data: { ...valid(), to: 'eve@example.org' },
+    code: 'invalid-argument',
+    message: `${SHAPE_ERROR} Unexpected field "to".`,
+  },
+  {
+    what: 'extra key "constructor"',
+    data: { ...valid(), constructor: { name: 'x' } },
+    code: 'invalid-argument',
+    message: `${SHAPE_ERROR} Unexpected field "constructor".`,
+  },
+  {
+    what: 'idempotency key missing',
+    data: { ...valid(), idempotencyKey: undefined },
+    code: 'invalid-argument',
+    message: `${SHAPE_ERROR} "idempotencyKey" must be 16 to 64 letters, digits or dashes.`,
+  },
+  {
+    what: 'idempotency key is a path',
+    data: { ...valid(), idempotencyKey: '../../../etc/passwd' },
+    code: 'invalid-argument',
+    message: `${SHAPE_ERROR} "idempotencyKey" must be 16 to 64 letters, digits or dashes.`,
+  },
+  {
+    what: 'CRLF + Bcc header in name',
+    data: { ...valid(), name: 'Ada\r\nBcc: eve@example.org' },
+    code: 'invalid-argument',
+    message: MESSAGES.nameCharacters,
+  },
+  {
+    what: 'LF in name',
+    data: { ...valid(), name: 'Ada\nLovelace' },
+    code: 'invalid-argument',
+    message: MESSAGES.nameCharacters,
+  },
+  {
+    what: 'NUL in name',
+    data: { ...valid(), name: 'Ada\u0000Lovelace' },
+    code: 'invalid-argument',
+    message: MESSAGES.nameCharacters,
+  },
+  {
+    what: 'bidi override in name',
+    data: { ...valid(), name: 'Ada \u202eecalevoL' },
+    code: 'invalid-argument',
+    message: MESSAGES.nameCharacters,
+  },
+  {
+    what: 'lone surrogate in name',
+    data: { ...valid(), name: 'Ada \ud800 Lovelace' },
+    code: 'invalid-argument',
+    message: MESSAGES.nameCharacters,
+  },
+  {
+    what: 'CRLF + Bcc header in email',
+    data: { ...valid(), email: 'ada@example.org\r\nBcc: eve@example.org' },
+    code: 'invalid-argument',
+    message: MESSAGES.email,
+  },
+  {
+    what: 'two addresses (comma) in email',
+    data: { ...valid(), email: 'ada@example.org,eve@example.org' },
+    code: 'invalid-argument',
+    message: MESSAGES.email,
+  },
+  {
+    what: 'semicolon in email',
+    data: { ...valid(), email: 'ada@example.org;eve@example.org' },
+    code: 'invalid-argument',
+    message: MESSAGES.email,
+  },
+  {
+    what: 'angle brackets in email',
+    data: { ...valid(), email: 'Eve <eve@example.org>' },
+    code: 'invalid-argument',
+    message: MESSAGES.email,
+  },
+  {
+    what: 'email of 255 characters',
+    data: { ...valid(), email: `${'a'.repeat(65)}@${'b'.repeat(185)}.com` },
+    code: 'invalid-argument',
+    message: MESSAGES.email,
+  },
+  {
+    what: 'zero-width-only name',
+    data: { ...valid(), name: '\u200b'.repeat(10) },
+    code: 'invalid-argument',
+    message: MESSAGES.name,
+  },
+  {
+    what: 'whitespace-only message',
+    data: { ...valid(), message: ' \n'.repeat(60) },
+    code: 'invalid-argument',
+    message: MESSAGES.messageShort,
+  },
+  {
+    what: 'message of 2001 characters',
+    data: { ...valid(), message: long(2001) },
+    code: 'invalid-argument',
+    message: MESSAGES.messageLong,
+  },
+  {
+    what: 'NUL in message',
+    data: { ...valid(), message: `${long(60)}\u0000` },
+    code: 'invalid-argument',
+    message: MESSAGES.messageCharacters,
+  },
+  {
+    what: '__proto__ key in data smuggling a name',
+    raw: {
+      body: JSON.stringify({ data: { ...valid(), name: undefined } }).replace(
+        '{"data":{',
+        '{"data":{"__proto__":{"name":"Ada Lovelace"},',
+      ),
+      status: 400,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: `${SHAPE_ERROR} Unexpected field "__proto__".`,
+  },
+  {
+    what: '__proto__ key at the top level',
+    raw: {
+      body: JSON.stringify({ data: valid() }).replace('{', '{"__proto__":{"admin":true},'),
+      status: 400,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: 'Bad Request',
+  },
+  {
+    what: '{"data": null} (raw)',
+    raw: { body: '{"data":null}', status: 400 },
+    code: 'INVALID_ARGUMENT',
+    message: SHAPE_ERROR,
+  },
+  {
+    what: 'a 1 MB body',
+    raw: {
+      body: JSON.stringify({ data: { ...valid(), message: long(1024 * 1024) } }),
+      status: 413,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: TOO_LARGE,
+  },
+  {
+    what: 'a body just over 16 KB',
+    raw: { body: JSON.stringify({ data: { ...valid(), message: long(16 * 1024) } }), status: 413 },
+    code: 'INVALID_ARGUMENT',
+    message: TOO_LARGE,
+  },
+  {
+    what: 'malformed JSON',
+    raw: { body: '{"data": {"name": "Ada"', status: 400 },
+    code: 'INVALID_ARGUMENT',
+    message: 'The request body is not valid JSON.',
+  },
+  {
+    what: 'wrong content type (text/plain)',
+    raw: {
+      body: JSON.stringify({ data: valid() }),
+      headers: { 'Content-Type': 'text/plain' },
+      status: 400,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: 'Bad Request',
+  },
+  {
+    what: 'GET instead of POST',
+    raw: { body: '', method: 'GET', status: 400 },
+    code: 'INVALID_ARGUMENT',
+    message: 'Bad Request',
+  },
+  {
+    what: 'no data field',
+    raw: { body: JSON.stringify(valid()), status: 400 },
+    code: 'INVALID_ARGUMENT',
+    message: 'Bad Request',
+  },
+  {
+    what: 'extra top-level field',
+    raw: { body: JSON.stringify({ data: valid(), admin: true }), status: 400 },
+    code: 'INVALID_ARGUMENT',
+    message: 'Bad Request',
+  },
+];
+
+describe('bad inputs', () => {
+  let h: Harness;
+  let smtp: Smtp;
+  let dir: { path: string; remove(): Promise<void> };
+  beforeAll(async () => {
+    dir = await tempDir();
+    smtp = await startSmtp();
+    h = await startHarness({ dataDir: dir.path, smtpUrl: smtp.url, settings: testSettings() });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await smtp?.close();
+    await dir?.remove();
+  });
+
+  it(`are at least 25 different ones`, () => {
+    expect(BAD_INPUTS.length).toBeGreaterThanOrEqual(25);
+  });
+
+  for (const bad of BAD_INPUTS) {
+    it(`refuse ${bad.what}: ${bad.code}, "${bad.message.slice(0, 70)}"`, async () => {
+      if (bad.raw) {
+        const res = await h.post(bad.raw.body, {
+          headers: bad.raw.headers,
+          method: bad.raw.method,
+        });
+        expect(res.status).toBe(bad.raw.status);
+        expect(res.json).toEqual({ error: { status: bad.code, message: bad.message } });
+      } else {
+        await expect(callError(h.call(bad.data))).resolves.toEqual({
+          code: `functions/${bad.code}`,
+          message: `${bad.message} [400]`,
+        });
+      }
+    });
+  }
+
+  it('stored nothing and mailed nothing for any of them', async () => {
+    expect(await h.records()).toEqual([]);
+    expect(await h.outbox()).toEqual([]);
+    expect(smtp.received).toEqual([]);
+  });
+});
+
+describe('rate limits', () => {
+  const xff = (chain: string) => ({ 'X-Forwarded-For': chain });
+  const body = () => JSON.stringify({ data: valid() });
+
+  it('refuse a third message from one client, by the right-most X-Forwarded-For hop', async () => {
+    const { h, smtp } = await setUp({ rate: { perClient: 2 } });
+    // The client writes whatever it likes on the left; the proxy's hop on the right is the truth.
+    expect((await h.post(body(), { headers: xff('1.1.1.1, 203.0.113.9') })).status).toBe(200);
+    expect((await h.post(body(), { headers: xff('2.2.2.2, 203.0.113.9') })).status).toBe(200);
+    const third = await h.post(body(), { headers: xff('3.3.3.3, 203.0.113.9') });
+    expect(third).toEqual({
+      status: 429,
+      json: { error: { status: 'RESOURCE_EXHAUSTED', message: TOO_MANY } },
+    });
+    // Another client (another right-most hop) is not affected, even with the same left-most hop.
+    expect((await h.post(body(), { headers: xff('1.1.1.1, 198.51.100.7') })).status).toBe(200);
+    expect(await h.records()).toHaveLength(3);
+    expect(smtp.received).toHaveLength(3);
+  });
+
+  it('refuse a third message for one email address, whatever its letter case, through the SDK', async () => {
+    const { h } = await setUp({ rate: { perEmail: 2 } });
+    await h.call({ ...valid(), email: 'ada@example.org' });
+    await h.call({ ...valid(), email: 'ADA@Example.org' });
+    await expect(callError(h.call({ ...valid(), email: 'Ada@example.ORG' }))).resolves.toEqual({
+      code: 'functions/resource-exhausted',
+      message: `${TOO_MANY} [429]`,
+    });
+    await h.call({ ...valid(), email: 'grace@example.org' });
+    expect(await h.records()).toHaveLength(3);
+  });
+
+  it('open again in the next window', async () => {
+    const windowMs = 1000;
+    const { h } = await setUp({ rate: { perClient: 1, windowMs } });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await sleep(windowMs - (Date.now() % windowMs) + 10); // fixed windows: start at the top of one
+    await h.call(valid());
+    await expect(callError(h.call(valid()))).resolves.toMatchObject({
+      code: 'functions/resource-exhausted',
+    });
+    await sleep(windowMs - (Date.now() % windowMs) + 10);
+    await expect(h.call(valid())).resolves.toEqual({ success: true, message: SENT });
+  });
+});
+
+describe('idempotency', () => {
+  it('stores and mails one message for the same key sent twice, and answers the same', async () => {
+    const { h, smtp } = await setUp();
+    const data = valid();
+    const first = await h.call(data);
+    const second = await h.call(data);
+    expect(second).toEqual(first);
+    expect(await h.records()).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('stores and mails one message when five retries of it race', async () => {
+    const { h, smtp } = await setUp();
+    const data = valid();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => h.call(data)));
+    expect(answers).toEqual(Array(5).fill({ success: true, message: SENT }));
+    expect(await h.records()).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('does not count a retry against the rate limit', async () => {
+    const { h } = await setUp({ rate: { perClient: 1 } });
+    const data = valid();
+    await h.call(data);
+    await expect(h.call(data)).resolves.toEqual({ success: true, message: SENT });
+  });
+
+  it('refuses the same key with another text', async () => {
+    const { h, smtp } = await setUp();
+    const data = valid();
+    await h.call(data);
+    await expect(
+      callError(h.call({ ...data, message: `${data.message} Edited.` })),
+    ).resolves.toEqual({
+      code: 'functions/already-exists',
+      message: `${KEY_REUSED} [409]`,
+    });
+    expect(await h.records()).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
+  });
+});
+
+describe('the honeypot', () => {
+  it('answers success, stores the message as spam and mails nothing', async () => {
+    const { h, smtp } = await setUp();
+    await expect(h.call({ ...valid(), website: 'https://spam.example' })).resolves.toEqual({
+      success: true,
+      message: SENT,
+    });
+    const [record] = await h.records();
+    expect(record!.delivery.state).toBe('spam');
+    await h.backend.retry();
+    expect(smtp.received).toEqual([]);
+  });
+});
+
+describe('when the SMTP server is down', () => {
+  it('still answers success once stored, keeps the delivery state, and delivers on a later retry', async () => {
+    const port = await closedPort();
+    const { h } = await setUp({
+      smtp: null,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      retryIntervalMs: 50,
+    });
+    const data = valid();
+    await expect(h.call(data)).resolves.toEqual({ success: true, message: SENT });
+    const [stored] = await h.records();
+    expect(stored!.id).toBe(data.idempotencyKey);
+    expect(stored!.delivery.state).toBe('pending');
+    expect(stored!.delivery.attempts).toBeGreaterThanOrEqual(1);
+    expect(stored!.delivery.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+    const smtp = await startSmtp(port); // the server comes back
+    cleanups.push(smtp.close);
+    await waitFor(async () => smtp.received.length > 0);
+    const [delivered] = await waitFor(async () => {
+      const records = await h.records();
+      return records[0]?.delivery.state === 'delivered' && records;
+    });
+    expect(delivered!.delivery.lastError).toBeNull();
+    await new Promise((r) => setTimeout(r, 150)); // a few more retry passes
+    expect(smtp.received).toHaveLength(1);
+    expect(header(smtp.received[0]!.raw, 'Reply-To')).toBe('Ada Lovelace <ada@example.org>');
+  });
+});
+
+describe('when the store is down', () => {
+  it('answers unavailable and mails nothing', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    // The messages folder is a file: every write fails as a full or broken disk would.
+    await mkdir(dir.path, { recursive: true });
+    await writeFile(join(dir.path, 'messages'), 'not a folder');
+    const { h, smtp } = await setUp({ dataDir: dir.path });
+    await expect(callError(h.call(valid()))).resolves.toEqual({
+      code: 'functions/unavailable',
+      message: `${STORE_DOWN} [503]`,
+    });
+    await h.backend.retry().catch(() => {});
+    expect(smtp.received).toEqual([]);
+    expect(await h.outbox()).toEqual([]);
+  });
+});
+
+describe('a restart of the local backend', () => {
+  it('loses nothing: stored messages survive and are delivered by the next process', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const port = await closedPort();
+    const first = await startHarness({
+      dataDir: dir.path,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      settings: testSettings(),
+    });
+    const sent = [valid(), valid(), valid()];
+    for (const data of sent) await first.call(data);
+    await first.close();
+
+    const smtp = await startSmtp(port);
+    cleanups.push(smtp.close);
+    const second = await startHarness({
+      dataDir: dir.path,
+      smtpUrl: smtp.url,
+      settings: testSettings(),
+    });
+    cleanups.push(second.close);
+    expect((await second.records()).map((r) => r.id).sort()).toEqual(
+      sent.map((d) => d.idempotencyKey).sort(),
+    );
+    await expect(second.backend.retry()).resolves.toEqual({ delivered: 3, failed: 0 });
+    expect(smtp.received).toHaveLength(3);
+    // A retry of an old message after the restart is still the same message.
+    await expect(second.call(sent[0])).resolves.toEqual({ success: true, message: SENT });
+    expect(await second.records()).toHaveLength(3);
+    expect(smtp.received).toHaveLength(3);
+  });
+
+  it('writes the outbox (no SMTP_URL) as .eml files that survive too', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const h = await startHarness({ dataDir: dir.path, settings: testSettings() });
+    const data = valid();
+    await h.call(data);
+    await h.close();
+    const again = await startHarness({ dataDir: dir.path, settings: testSettings() });
+    cleanups.push(again.close);
+    expect(await again.outbox()).toEqual([`${data.idempotencyKey}.eml`]);
+    expect((await again.records())[0]!.delivery.state).toBe('delivered');
+  });
+});
