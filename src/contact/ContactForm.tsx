@@ -20,6 +20,7 @@ import {
   MESSAGE_MAX,
   MESSAGE_MIN,
   problemsBanner,
+  rawLength,
   type ContactField,
 } from './rules';
 import './contact.css';
@@ -36,6 +37,11 @@ function loadClient() {
 }
 
 const noSubscription = () => () => {};
+
+function counterState(message: string): string {
+  if (rawLength(message) > MESSAGE_MAX) return 'contact-form__counter--over';
+  return contentLength(message) >= MESSAGE_MIN ? 'contact-form__counter--ok' : '';
+}
 
 export function ContactForm() {
   // The stored draft: none in the prerendered HTML and at hydration, the visitor's right after.
@@ -183,11 +189,7 @@ export function ContactForm() {
             </span>
             <span
               id="contact-counter"
-              className={
-                count >= MESSAGE_MIN
-                  ? 'contact-form__counter contact-form__counter--ok'
-                  : 'contact-form__counter'
-              }
+              className={`contact-form__counter ${counterState(fields.message)}`}
             >
               {count}/{MESSAGE_MIN}
             </span>
