@@ -58,6 +58,7 @@ export function ContactForm() {
   const message = useRef<HTMLTextAreaElement>(null);
   const send = useRef<HTMLButtonElement>(null);
   const inputs = { name, email, message };
+  const inFlight = useRef(false);
 
   function update(field: ContactField, value: string) {
     // Changed text is a new message: it gets a new idempotency key when sent.
@@ -68,7 +69,8 @@ export function ContactForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (status !== 'idle') return;
+    // A ref, not the state: a second Enter may arrive before React re-renders.
+    if (inFlight.current || status !== 'idle') return;
     const problems = contactProblems(fields);
     setInvalid(new Set(problems.map((p) => p.field)));
     if (problems.length > 0) {
@@ -77,6 +79,7 @@ export function ContactForm() {
       return;
     }
     setBanner('');
+    inFlight.current = true;
     setStatus('sending');
     const attempt = { ...fields, idempotencyKey: fields.idempotencyKey || newIdempotencyKey() };
     setFields(attempt);
@@ -91,6 +94,7 @@ export function ContactForm() {
       console.error(error);
       result = { success: false, message: DEFAULT_ERROR };
     }
+    inFlight.current = false;
     if (result.success) {
       clearDraft();
       setStatus('sent');
@@ -101,10 +105,10 @@ export function ContactForm() {
   }
 
   // Give the keyboard its place back once the button is enabled again after a failure.
-  const failedOnce = useRef(false);
+  const hasSent = useRef(false);
   useEffect(() => {
-    if (status === 'sending') failedOnce.current = true;
-    else if (status === 'idle' && failedOnce.current && document.activeElement === document.body)
+    if (status === 'sending') hasSent.current = true;
+    else if (status === 'idle' && hasSent.current && document.activeElement === document.body)
       send.current?.focus();
   }, [status]);
 
