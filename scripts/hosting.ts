@@ -94,13 +94,15 @@ async function isFile(p: string): Promise<boolean> {
 export async function startHosting(opts: HostingOptions): Promise<Server> {
   const config = opts.config ?? readHostingConfig();
   const root = resolve(opts.root);
-  const cache = new Map<string, { raw: Buffer; br?: Buffer; gz?: Buffer }>();
+  const cache = new Map<string, { mtime: number; raw: Buffer; br?: Buffer; gz?: Buffer }>();
 
+  // Compressed once per file version: a rebuild under a running server is picked up.
   async function load(file: string) {
+    const mtime = (await stat(file)).mtimeMs;
     let entry = cache.get(file);
-    if (!entry) {
+    if (!entry || entry.mtime !== mtime) {
       const raw = await readFile(file);
-      entry = { raw };
+      entry = { mtime, raw };
       if (COMPRESSIBLE.has(extname(file))) {
         entry.br = brotliCompressSync(raw);
         entry.gz = gzipSync(raw, { level: 9 });

@@ -6,11 +6,13 @@ import { NotFoundPage } from './NotFoundPage';
 import { ScrollToTop } from './ScrollToTop';
 import { DocumentMeta } from './DocumentMeta';
 import { routes } from '../content/site';
+import { CanvasHost } from '../canvas/CanvasHost';
 
 export function App() {
   return (
     <>
       <ScrollToTop />
+      <CanvasHost />
       <Routes>
         <Route
           path="/"

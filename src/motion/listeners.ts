@@ -1,0 +1,40 @@
+/**
+ * Window listeners that feed the motion store. They are passive and write raw inputs only.
+ * Returns a function that removes them.
+ */
+import { motionStore, type PointerKind } from './store';
+
+export function attachMotionListeners(win: Window = window): () => void {
+  const set = motionStore.setState;
+  const measure = () =>
+    set({ viewport: { width: win.innerWidth, height: win.innerHeight }, scrollY: win.scrollY });
+  const onScroll = () => set({ scrollY: win.scrollY });
+  const onPointer = (e: PointerEvent) => {
+    if (motionStore.getState().testMode) return;
+    set({ pointer: { x: e.clientX, y: e.clientY, inside: true, kind: e.pointerType as PointerKind } });
+  };
+  const onLeave = (e: MouseEvent) => {
+    if (e.relatedTarget || motionStore.getState().testMode) return;
+    set((s) => ({ pointer: { ...s.pointer, inside: false } }));
+  };
+  const reduced = win.matchMedia('(prefers-reduced-motion: reduce)');
+  const onReduced = () => set({ reducedMotion: reduced.matches });
+
+  const passive = { passive: true } as const;
+  measure();
+  onReduced();
+  win.addEventListener('scroll', onScroll, passive);
+  win.addEventListener('resize', measure, passive);
+  win.addEventListener('pointermove', onPointer, passive);
+  win.addEventListener('pointerdown', onPointer, passive);
+  win.document.addEventListener('mouseout', onLeave, passive);
+  reduced.addEventListener('change', onReduced);
+  return () => {
+    win.removeEventListener('scroll', onScroll);
+    win.removeEventListener('resize', measure);
+    win.removeEventListener('pointermove', onPointer);
+    win.removeEventListener('pointerdown', onPointer);
+    win.document.removeEventListener('mouseout', onLeave);
+    reduced.removeEventListener('change', onReduced);
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The one store between the DOM and the canvas. Listeners write raw inputs here and nothing else;
+ * everything visible is derived from these by the pure motion model. Hot values stay outside
+ * React: readers call getState() in a frame callback or subscribe and write styles directly.
+ */
+import { createStore } from 'zustand/vanilla';
+import { DEFAULT_TITLE_EM_WIDTH, type Viewport } from './model';
+
+export type CanvasStatus = 'loading' | 'ready' | 'unavailable' | 'lost';
+export type PointerKind = 'mouse' | 'pen' | 'touch';
+
+export interface PointerState {
+  readonly x: number;
+  readonly y: number;
+  /** Whether the pointer is over the page (a mouse that left the window is not). */
+  readonly inside: boolean;
+  readonly kind: PointerKind;
+}
+
+export interface MotionState {
+  scrollY: number;
+  /** Null until measured in the browser. */
+  viewport: Viewport | null;
+  pointer: PointerState;
+  /** Clock time (ms) at which the intro sweep starts; null until the canvas shows. */
+  sweepStart: number | null;
+  reducedMotion: boolean;
+  canvas: CanvasStatus;
+  /** Measured width of the title text in ems. */
+  titleEm: number;
+  /** Whether the page showing is the home page (the only one with the title). */
+  onHome: boolean;
+  /** Deterministic test mode: the clock and the pointer belong to the test. */
+  testMode: boolean;
+  testTime: number;
+}
+
+export const initialMotionState: MotionState = {
+  scrollY: 0,
+  viewport: null,
+  pointer: { x: 0, y: 0, inside: false, kind: 'mouse' },
+  sweepStart: null,
+  reducedMotion: false,
+  canvas: 'loading',
+  titleEm: DEFAULT_TITLE_EM_WIDTH,
+  onHome: false,
+  testMode: false,
+  testTime: 0,
+};
+
+export const motionStore = createStore<MotionState>()(() => ({ ...initialMotionState }));
+
+/** The animation clock in ms: the page's own, or the test's in test mode. */
+export function now(state: MotionState = motionStore.getState()): number {
+  return state.testMode ? state.testTime : performance.now();
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GUESSED_SIZE,
+  GUESSED_STROKE,
+  isPinned,
+  MIN_STROKE,
+  scrollButtonDiameter,
+  scrollProgress,
+  strokeWidth,
+  sweepPosition,
+  sweepStep,
+  titleLayout,
+  titleSize,
+  TOPBAR_HEIGHT,
+} from '../../src/motion/model';
+
+describe('scroll progress', () => {
+  it('is scrollY over the viewport height, clamped to 0..1', () => {
+    expect(scrollProgress(0, 800)).toBe(0);
+    expect(scrollProgress(400, 800)).toBe(0.5);
+    expect(scrollProgress(2400, 800)).toBe(1);
+    expect(scrollProgress(-50, 800)).toBe(0);
+  });
+});
+
+describe('title size', () => {
+  it('is 48 at p = 0', () => expect(titleSize(0)).toBe(48));
+  it('is about 40 at p = 0.5 (half way to the pin)', () => expect(titleSize(0.5)).toBeCloseTo(48 - 16 * (0.5 / 0.98), 10));
+  it('is 32 at p = 0.98, when it pins', () => expect(titleSize(0.98)).toBe(32));
+  it('stays 32 at p = 1', () => expect(titleSize(1)).toBe(32));
+});
+
+describe('outline width', () => {
+  it('scales with the size: 6 at 48, 5 at 40, 4 at 32', () => {
+    expect(strokeWidth(48)).toBe(6);
+    expect(strokeWidth(40)).toBe(5);
+    expect(strokeWidth(32)).toBe(4);
+  });
+  it('never goes below 4', () => {
+    expect(strokeWidth(8)).toBe(MIN_STROKE);
+    for (let p = 0; p <= 1; p += 0.01) expect(strokeWidth(titleSize(p))).toBeGreaterThanOrEqual(4);
+  });
+  it('before measurement the title is guessed at size 48 with outline 4', () => {
+    const unmeasured = titleLayout(0, null);
+    expect(unmeasured.size).toBe(GUESSED_SIZE);
+    expect(unmeasured.stroke).toBe(GUESSED_STROKE);
+    expect([GUESSED_SIZE, GUESSED_STROKE]).toEqual([48, 4]);
+  });
+});
+
+describe('pinning', () => {
+  it('is not pinned below 98 percent of scroll progress', () => {
+    expect(isPinned(0)).toBe(false);
+    expect(isPinned(0.5)).toBe(false);
+    expect(isPinned(0.979)).toBe(false);
+  });
+  it('is pinned from 98 percent on', () => {
+    expect(isPinned(0.98)).toBe(true);
+    expect(isPinned(1)).toBe(true);
+  });
+  it('starts centred and rises to just under the top bar', () => {
+    const viewport = { width: 1440, height: 900 };
+    const top = titleLayout(0, viewport);
+    const half = titleLayout(0.5, viewport);
+    const pinned = titleLayout(0.98, viewport);
+    const after = titleLayout(1, viewport);
+    expect(top.centerX).toBe(720);
+    expect(top.centerY).toBeCloseTo(900 * 0.46, 6);
+    expect(half.centerY).toBeLessThan(top.centerY);
+    expect(half.centerY).toBeGreaterThan(pinned.centerY);
+    expect(pinned.centerY - (pinned.fontPx * 1.2) / 2).toBeCloseTo(TOPBAR_HEIGHT + 10, 6);
+    expect(after.centerY).toBe(pinned.centerY);
+    expect(pinned.fontPx / top.fontPx).toBeCloseTo(32 / 48, 10);
+  });
+  it('fills the width with margins, capped on very wide screens', () => {
+    const phone = titleLayout(0, { width: 390, height: 844 });
+    expect(phone.widthPx).toBeLessThanOrEqual(390 - 2 * 20);
+    expect(phone.widthPx).toBeGreaterThan(390 * 0.8);
+    const huge = titleLayout(0, { width: 3840, height: 2160 });
+    expect(huge.fontPx).toBe(168);
+  });
+});
+
+describe('scroll-down button', () => {
+  it('is 3rem across at the top', () => expect(scrollButtonDiameter(0, 800)).toBe(3));
+  it('is half as big after a quarter viewport', () => expect(scrollButtonDiameter(200, 800)).toBe(1.5));
+  it('is gone after half a viewport', () => {
+    expect(scrollButtonDiameter(400, 800)).toBe(0);
+    expect(scrollButtonDiameter(1200, 800)).toBe(0);
+  });
+});
+
+describe('intro sweep', () => {
+  it('moves 2 px per ms on a 1440 px window', () => {
+    expect(sweepStep(1440)).toBe(2);
+    expect(sweepPosition(0, 1440, 100, 1300)).toEqual({ x: 100, done: false });
+    expect(sweepPosition(250, 1440, 100, 1300)).toEqual({ x: 600, done: false });
+    expect(sweepPosition(600, 1440, 100, 1300)).toEqual({ x: 1300, done: false });
+  });
+  it('moves 1 px per ms on an 800 px window', () => {
+    expect(sweepStep(800)).toBe(1);
+    expect(sweepPosition(250, 800, 40, 760)).toEqual({ x: 290, done: false });
+  });
+  it('uses 1 px at exactly 1024 px and 2 px at 1025 px', () => {
+    expect(sweepStep(1024)).toBe(1);
+    expect(sweepStep(1025)).toBe(2);
+    expect(sweepPosition(100, 1024, 0, 900).x).toBe(100);
+    expect(sweepPosition(100, 1025, 0, 900).x).toBe(200);
+  });
+  it('starts left of the heading and is done once past its right edge', () => {
+    expect(sweepPosition(0, 1440, 100, 1300, 50).x).toBe(50);
+    expect(sweepPosition(650, 1440, 100, 1300, 50)).toEqual({ x: 1350, done: false });
+    expect(sweepPosition(651, 1440, 100, 1300, 50)).toEqual({ x: 1350, done: true });
+  });
+  it('depends on elapsed time only, not on how many frames were drawn', () => {
+    const oneStep = sweepPosition(160, 1440, 0, 2000).x;
+    let x = 0;
+    for (let t = 0; t <= 160; t += 16) x = sweepPosition(t, 1440, 0, 2000).x;
+    expect(x).toBe(oneStep);
+  });
+});
