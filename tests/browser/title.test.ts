@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseURL, launch, openPage, screenshot } from './browser';
+import { readCanvas, showOnlyCanvas } from './pixels';
+import { scrollButtonDiameter, sweepStep, titleSize } from '../../src/motion/model';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens home in test mode and waits until the canvas has drawn the title. */
+async function openTitle(viewport: { width: number; height: number }, query = '?motion-test', options = {}) {
+  const watched = await openPage(browser, { viewport, ...options });
+  await watched.page.goto(`${baseURL()}/${query}`, { waitUntil: 'load' });
+  await watched.page.waitForFunction(() => document.getElementById('hero-title')?.dataset.mode === 'canvas', null, {
+    timeout: 30_000,
+  });
+  return watched;
+}
+
+/** Sets the test clock (and pointer) and waits for the frame that shows it. */
+async function at(page: Page, ms: number, pointer?: [number, number] | null) {
+  await page.evaluate(
+    async ({ ms, pointer }) => {
+      const m = window.__motion!;
+      const drawn = m.frame();
+      if (pointer !== undefined) m.setPointer(pointer === null ? null : pointer[0], pointer?.[1]);
+      m.setTime(ms);
+      await drawn;
+    },
+    { ms, pointer },
+  );
+}
+
+describe('the canvas title', () => {
+  it('draws hollow outlined letters: lit strokes, dark insides', async () => {
+    const { page, context, problems } = await openTitle({ width: 1440, height: 900 });
+    await at(page, 60_000, null);
+    await screenshot(page, 'title-canvas-desktop');
+    await showOnlyCanvas(page);
+    const pic = await readCanvas(page, 120);
+    expect(pic.box).not.toBeNull();
+    const { left, right } = pic.box!;
+    // Along the middle row: strokes (bright) alternate with letter insides and gaps (dark).
+    const row = pic.middleRow.slice(left, right + 1);
+    let crossings = 0;
+    for (let i = 1; i < row.length; i++) if (row[i - 1]! < 30 !== row[i]! < 30) crossings++;
+    expect(crossings, 'dark-to-stroke transitions across the name').toBeGreaterThan(24);
+    expect(Math.max(...row)).toBeGreaterThan(60);
+    // The lettering is hollow: most of the title's box is dark.
+    const dark = row.filter((l) => l < 30).length / row.length;
+    expect(dark).toBeGreaterThan(0.55);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  for (const width of [1440, 800]) {
+    it(`sweeps the light across the heading at ${sweepStep(width)} px per ms on a ${width} px window`, async () => {
+      const { page, context } = await openTitle({ width, height: 900 });
+      await showOnlyCanvas(page);
+      const xs: number[] = [];
+      const times = [150, 350];
+      for (const t of times) {
+        await at(page, t);
+        const pic = await readCanvas(page);
+        expect(pic.light, `light at ${t} ms`).not.toBeNull();
+        xs.push(pic.light!.x);
+      }
+      const speed = (xs[1]! - xs[0]!) / (times[1]! - times[0]!);
+      expect(speed).toBeGreaterThan(sweepStep(width) * 0.8);
+      expect(speed).toBeLessThan(sweepStep(width) * 1.2);
+      // Once past the right edge it stops there and follows the pointer.
+      await at(page, 20_000, [width * 0.25, 400]);
+      const left = await readCanvas(page);
+      await at(page, 20_001, [width * 0.75, 400]);
+      const right = await readCanvas(page);
+      expect(Math.abs(left.light!.x - width * 0.25)).toBeLessThan(width * 0.06);
+      expect(Math.abs(right.light!.x - width * 0.75)).toBeLessThan(width * 0.06);
+      await context.close();
+    });
+  }
+
+  it('starts centred, shrinks to 32/48 and pins under the top bar from 98% of a viewport', async () => {
+    const viewport = { width: 1440, height: 900 };
+    const { page, context } = await openTitle(viewport);
+    await showOnlyCanvas(page);
+    await at(page, 60_000, null);
+    const measure = async (scrollY: number) => {
+      await page.evaluate(async (y) => {
+        if (Math.round(window.scrollY) === y) return;
+        const drawn = window.__motion!.frame();
+        window.scrollTo({ top: y, behavior: 'instant' });
+        await drawn;
+      }, scrollY);
+      const pic = await readCanvas(page, 120);
+      const b = pic.box!;
+      return { width: b.right - b.left, centreX: (b.left + b.right) / 2, centreY: (b.top + b.bottom) / 2, top: b.top };
+    };
+    const top = await measure(0);
+    const half = await measure(450);
+    const pinned = await measure(Math.ceil(900 * 0.98));
+    const past = await measure(1500);
+    expect(Math.abs(top.centreX - 720)).toBeLessThan(6);
+    expect(Math.abs(top.centreY - 900 * 0.46)).toBeLessThan(40);
+    expect(half.width / top.width).toBeCloseTo(titleSize(0.5) / 48, 1);
+    expect(pinned.width / top.width).toBeCloseTo(32 / 48, 1);
+    expect(half.centreY).toBeLessThan(top.centreY);
+    expect(pinned.top).toBeGreaterThan(64);
+    expect(pinned.top).toBeLessThan(110);
+    // Pinned: further scrolling does not move it.
+    expect(Math.abs(past.centreY - pinned.centreY)).toBeLessThan(1.5);
+    expect(Math.abs(past.width - pinned.width)).toBeLessThan(1.5);
+    await expect(page.locator('#hero-title').getAttribute('data-pinned')).resolves.toBe('true');
+    await context.close();
+  });
+
+  it('keeps the DOM title at the same size and place as the canvas title', async () => {
+    const { page, context } = await openTitle({ width: 1440, height: 900 });
+    await at(page, 60_000, null);
+    const domBox = await page.locator('#hero-title span').boundingBox();
+    await showOnlyCanvas(page);
+    const pic = await readCanvas(page, 120);
+    const b = pic.box!;
+    expect(Math.abs((b.left + b.right) / 2 - (domBox!.x + domBox!.width / 2))).toBeLessThan(4);
+    expect(Math.abs((b.top + b.bottom) / 2 - (domBox!.y + domBox!.height / 2))).toBeLessThan(domBox!.height * 0.12);
+    expect(Math.abs(b.right - b.left - domBox!.width) / domBox!.width).toBeLessThan(0.04);
+    await context.close();
+  });
+});
+
+describe('the scroll-down button', () => {
+  it('scrolls exactly one viewport height and is gone at half a viewport', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
+    const button = page.getByRole('button', { name: 'Scroll down' });
+    const size = await button.boundingBox();
+    expect(size!.width).toBeCloseTo(48, 0);
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(800);
+    await page.evaluate(() => window.scrollTo({ top: 200, behavior: 'instant' }));
+    await expect.poll(() => button.getAttribute('data-diameter')).toBe(scrollButtonDiameter(200, 800).toFixed(4));
+    await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+    await expect.poll(() => button.isHidden()).toBe(true);
+    await expect(page.locator('.scroll-down').getAttribute('tabindex')).resolves.toBe('-1');
+    await context.close();
+  });
+
+  it('works from the keyboard', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Scroll down' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(800);
+    await context.close();
+  });
+});
+
+describe('fallbacks', () => {
+  it('shows the outlined DOM title with ?webgl=0, with no canvas and no console error', async () => {
+    const { page, context, problems, requests } = await openPage(browser);
+    await page.goto(`${baseURL()}/?webgl=0`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    await expect(page.locator('#hero-title').getAttribute('data-mode')).resolves.toBe('dom');
+    await expect(page.locator('canvas').count()).resolves.toBe(0);
+    expect(requests.some((r) => /TitleCanvas/.test(r))).toBe(false);
+    const stroke = await page.locator('#hero-title').evaluate((el) => getComputedStyle(el).webkitTextStrokeColor);
+    expect(stroke).not.toBe('rgba(0, 0, 0, 0)');
+    await screenshot(page, 'title-dom-fallback-desktop');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('falls back to the DOM title at once when the WebGL context is lost, and recovers when restored', async () => {
+    const { page, context, problems } = await openTitle({ width: 1440, height: 900 });
+    await page.evaluate(() => {
+      const gl = document.querySelector('canvas')!.getContext('webgl2');
+      (window as unknown as { __lose: WEBGL_lose_context }).__lose = gl!.getExtension('WEBGL_lose_context')!;
+      (window as unknown as { __lose: WEBGL_lose_context }).__lose.loseContext();
+    });
+    await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
+    await page.evaluate(() => (window as unknown as { __lose: WEBGL_lose_context }).__lose.restoreContext());
+    await page.evaluate(() => window.__motion!.setTime(60_000));
+    await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode'), { timeout: 10_000 }).toBe('canvas');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('skips the sweep under reduced motion: the light rests, then follows the pointer', async () => {
+    const { page, context } = await openTitle({ width: 1440, height: 900 }, '?motion-test', { reducedMotion: 'reduce' });
+    await showOnlyCanvas(page);
+    await at(page, 150);
+    const early = await readCanvas(page);
+    await at(page, 450);
+    const later = await readCanvas(page);
+    expect(early.light).not.toBeNull();
+    expect(Math.abs(later.light!.x - early.light!.x)).toBeLessThan(2);
+    await at(page, 460, [1100, 400]);
+    const followed = await readCanvas(page);
+    expect(Math.abs(followed.light!.x - 1100)).toBeLessThan(90);
+    await context.close();
+  });
+});
+
+describe('rendering on demand', () => {
+  it('draws no frame while the page is still, and React commits nothing during the sweep', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    // Count React commits the way React DevTools does, through its global hook.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __commits: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+      w.__commits = 0;
+      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        onCommitFiberRoot: () => {
+          w.__commits++;
+        },
+        onCommitFiberUnmount: () => {},
+        onPostCommitFiberRoot: () => {},
+        checkDCE: () => {},
+      };
+    });
+    const start = Date.now();
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.getElementById('hero-title')?.dataset.mode === 'canvas', null, { timeout: 30_000 });
+    const firstLitMs = await page.evaluate(() => performance.now());
+    const commitsAtReady = await page.evaluate(() => (window as unknown as { __commits: number }).__commits);
+    // The sweep at 2 px/ms crosses 1440 px in well under 1.5 s.
+    await page.waitForTimeout(1500);
+    const commitsAfterSweep = await page.evaluate(() => (window as unknown as { __commits: number }).__commits);
+    await page.mouse.move(10, 890);
+    await page.waitForTimeout(800);
+    const before = await page.evaluate(() => window.__titleFrames!.frames);
+    await page.waitForTimeout(5000);
+    const after = await page.evaluate(() => window.__titleFrames!.frames);
+    console.log(
+      `[figures] first lit frame at ${Math.round(firstLitMs)} ms after navigation start (${Date.now() - start} ms wall); ` +
+        `frames drawn during 5 s still: ${after - before}; React commits during the sweep: ${commitsAfterSweep - commitsAtReady}`,
+    );
+    expect(after - before).toBe(0);
+    expect(commitsAfterSweep - commitsAtReady).toBe(0);
+    expect(before).toBeGreaterThan(10);
+    await context.close();
+  });
+});
