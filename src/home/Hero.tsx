@@ -40,7 +40,7 @@ export function Hero() {
       // The band behind the pinned title fades in over the last stretch before the pin.
       const bandOpacity = Math.min(1, Math.max(0, (p - 0.7) / 0.28));
       band.style.opacity = String(bandOpacity);
-      band.style.height = `${layout.centerY + (layout.fontPx * TITLE_LINE_HEIGHT) / 2 + 14}px`;
+      band.style.height = `${layout.centerY + (layout.fontPx * TITLE_LINE_HEIGHT) / 2 + 48}px`;
       const rem = scrollButtonDiameter(s.scrollY, vh || 1);
       button.style.setProperty('--diameter', `${rem}rem`);
       const gone = rem <= 0;

@@ -72,7 +72,7 @@ export interface Viewport {
 
 /** Side margin of the hero title, in px. */
 export function titleMargin(width: number): number {
-  return Math.max(20, width * 0.07);
+  return Math.max(16, width * 0.05);
 }
 
 /** Font size in px of the title at size 48: fills the hero's width with margins, capped. */

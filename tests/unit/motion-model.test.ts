@@ -74,7 +74,7 @@ describe('pinning', () => {
   });
   it('fills the width with margins, capped on very wide screens', () => {
     const phone = titleLayout(0, { width: 390, height: 844 });
-    expect(phone.widthPx).toBeLessThanOrEqual(390 - 2 * 20);
+    expect(phone.widthPx).toBeLessThanOrEqual(390 - 2 * 16);
     expect(phone.widthPx).toBeGreaterThan(390 * 0.8);
     const huge = titleLayout(0, { width: 3840, height: 2160 });
     expect(huge.fontPx).toBe(168);
