@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
 import { motionStore } from '../motion/store';
 import { TitleScene } from './TitleScene';
+import { AdaptiveDpr } from './AdaptiveDpr';
 
 /** Asks for a frame whenever an input the picture depends on changes; otherwise nothing is drawn. */
 function InvalidateOnInput() {
@@ -16,6 +17,7 @@ function InvalidateOnInput() {
           s.testTime !== prev.testTime ||
           s.reducedMotion !== prev.reducedMotion ||
           s.titleEm !== prev.titleEm ||
+          s.idle !== prev.idle ||
           (s.onHome && !prev.onHome)
         ) {
           invalidate();
@@ -68,6 +70,7 @@ export default function TitleCanvas() {
     >
       <InvalidateOnInput />
       <ContextLossWatch />
+      <AdaptiveDpr />
       <TitleScene />
     </Canvas>
   );

@@ -15,6 +15,8 @@ import {
   TITLE_LINE_HEIGHT,
 } from '../motion/model';
 import { frameDrawn } from '../motion/frames';
+import { ATTRACT_AFTER_MS, attractPosition } from '../motion/attract';
+import { lightProbe, type LightLead } from '../motion/lightProbe';
 import { createLightUniforms, createLitTextMaterial } from './lightMaterial';
 
 // Never reach for troika's fallback fonts on a CDN (the name is covered by the shipped font), and
@@ -120,6 +122,7 @@ export function TitleScene() {
     const right = layout.centerX + layout.widthPx / 2;
     const t = now(s);
     let target = { x: lightRestX(layout), y: layout.centerY + dy };
+    let lead: LightLead = 'rest';
     let sweeping = false;
     if (s.sweepStart === null) {
       target = { x: left - radius, y: layout.centerY + dy };
@@ -127,10 +130,19 @@ export function TitleScene() {
       const sweep = sweepPosition(t - s.sweepStart, vp.width, left, right, radius);
       if (!sweep.done) {
         sweeping = true;
+        lead = 'sweep';
         target = { x: sweep.x, y: layout.centerY + dy };
       }
     }
-    if (!sweeping && s.pointer.inside) target = { x: s.pointer.x, y: s.pointer.y };
+    // Event mode, nobody there: the attract loop leads, timed from the moment the page went idle.
+    const attracting = !sweeping && s.eventMode && s.idle && !s.reducedMotion;
+    if (attracting) {
+      lead = 'attract';
+      target = attractPosition(t - s.lastInput - ATTRACT_AFTER_MS, layout);
+    } else if (!sweeping && s.pointer.inside) {
+      lead = 'pointer';
+      target = { x: s.pointer.x, y: s.pointer.y };
+    }
 
     const l = light.current;
     const follow = !sweeping && !s.testMode && !s.reducedMotion && Number.isFinite(l.x);
@@ -154,8 +166,9 @@ export function TitleScene() {
     uniforms.uLightIntensity.value = intensity;
 
     // Keep drawing only while something moves. In test mode the test's clock drives every frame.
-    const moving = sweeping || l.x !== target.x || l.y !== target.y;
+    const moving = sweeping || attracting || l.x !== target.x || l.y !== target.y;
     if (moving && !s.testMode) invalidate();
+    Object.assign(lightProbe, { x: l.x, y: l.y, lead, moving, dpr });
   });
 
   return (

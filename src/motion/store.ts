@@ -33,6 +33,12 @@ export interface MotionState {
   /** Deterministic test mode: the clock and the pointer belong to the test. */
   testMode: boolean;
   testTime: number;
+  /** Event mode (`/?event`): attract loop when idle, back to top, adaptive pixel ratio. */
+  eventMode: boolean;
+  /** Clock time (`now()`) of the last pointer, touch or key input; event mode's idle timer. */
+  lastInput: number;
+  /** Event mode only: nobody has touched anything for the attract delay, the light plays its loop. */
+  idle: boolean;
 }
 
 export const initialMotionState: MotionState = {
@@ -46,6 +52,9 @@ export const initialMotionState: MotionState = {
   onHome: false,
   testMode: false,
   testTime: 0,
+  eventMode: false,
+  lastInput: 0,
+  idle: false,
 };
 
 export const motionStore = createStore<MotionState>()(() => ({ ...initialMotionState }));

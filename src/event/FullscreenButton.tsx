@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The kiosk's full-screen control: always visible in event mode, it enters full screen and
+ * leaves it again (Escape works too). Not shown where the browser has no full-screen API.
+ */
+export function FullscreenButton() {
+  const [full, setFull] = useState(() => document.fullscreenElement !== null);
+
+  useEffect(() => {
+    const update = () => setFull(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+
+  if (!document.fullscreenEnabled) return null;
+
+  function toggle() {
+    const change = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    change.catch((error: unknown) => console.warn('Full screen was refused.', error));
+  }
+
+  return (
+    <button type="button" className="event-fullscreen" onClick={toggle}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path
+          d={full ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span>{full ? 'Leave full screen' : 'Full screen'}</span>
+    </button>
+  );
+}

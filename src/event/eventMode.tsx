@@ -1,0 +1,113 @@
+/**
+ * Event mode (`/?event`), for big screens and touch kiosks at events. Loaded only when the query
+ * asks for it, after the page is up. It keeps the time of the last input in the motion store (on
+ * the store's clock, so `?motion-test` drives it), and from the idle time:
+ *   - 3 s: the cursor hides;
+ *   - 20 s: the light plays its attract loop (the canvas reads `idle`), until the next input;
+ *   - 60 s: the page goes back to its top (the home page's, from another route).
+ * Touch moves the light under the finger, also while the finger scrolls the page. A visible
+ * control enters and leaves full screen.
+ */
+import { createRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { motionStore, now } from '../motion/store';
+import { idleState, msToNextIdleThreshold } from '../motion/attract';
+import { FullscreenButton } from './FullscreenButton';
+import './event.css';
+
+export function isEventMode(search: string): boolean {
+  return new URLSearchParams(search).has('event');
+}
+
+/** Starts event mode; returns a function that stops it. */
+export function startEventMode(win: Window = window): () => void {
+  const doc = win.document;
+  const root = doc.documentElement;
+  const set = motionStore.setState;
+  // Back to the start keeps the flags the kiosk was opened with (`?event`, test flags).
+  const startSearch = win.location.search;
+  let returned = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function backToStart() {
+    const s = motionStore.getState();
+    (doc.activeElement as HTMLElement | null)?.blur?.();
+    if (s.onHome) {
+      win.scrollTo({ top: 0, behavior: s.reducedMotion ? 'instant' : 'smooth' });
+    } else {
+      // A client-side route change (React Router follows popstate): no reload, the canvas lives on.
+      win.history.pushState(null, '', `/${startSearch}`);
+      win.dispatchEvent(new PopStateEvent('popstate'));
+    }
+  }
+
+  function evaluate() {
+    const s = motionStore.getState();
+    const idleMs = now(s) - s.lastInput;
+    const state = idleState(idleMs);
+    if (s.idle !== state.attract) set({ idle: state.attract });
+    root.dataset.eventCursor = state.cursorHidden ? 'hidden' : 'shown';
+    if (state.returnToTop && !returned) {
+      returned = true;
+      backToStart();
+    } else if (!state.returnToTop) returned = false;
+    // On the page's own clock, wake up at the next threshold; in test mode the test's clock does.
+    clearTimeout(timer);
+    const wait = msToNextIdleThreshold(idleMs);
+    if (!s.testMode && wait !== null) timer = setTimeout(evaluate, wait + 5);
+  }
+
+  function markActive() {
+    set({ lastInput: now() });
+    evaluate();
+  }
+
+  function onTouch(e: TouchEvent) {
+    const touch = e.touches[0];
+    // The pointer events stop once the finger scrolls the page (pointercancel); touch events go on.
+    if (touch && !motionStore.getState().testMode) {
+      set({ pointer: { x: touch.clientX, y: touch.clientY, inside: true, kind: 'touch' } });
+    } else markActive();
+  }
+
+  // Every pointer change is input: the listeners' (mouse, pen, touch) and the test's setPointer.
+  const unsubscribe = motionStore.subscribe((s, prev) => {
+    if (s.pointer !== prev.pointer) markActive();
+    else if (s.testMode !== prev.testMode) markActive(); // the clock changed hands: start afresh
+    else if (s.testTime !== prev.testTime) evaluate();
+  });
+
+  const passive = { passive: true } as const;
+  win.addEventListener('touchstart', onTouch, passive);
+  win.addEventListener('touchmove', onTouch, passive);
+  win.addEventListener('keydown', markActive, passive);
+  win.addEventListener('wheel', markActive, passive);
+
+  set({ eventMode: true, lastInput: now(), idle: false });
+  root.dataset.eventMode = 'on';
+  evaluate();
+
+  const host = doc.createElement('div');
+  host.className = 'event-controls';
+  doc.body.append(host);
+  const ui = createRoot(host);
+  ui.render(
+    <StrictMode>
+      <FullscreenButton />
+    </StrictMode>,
+  );
+
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+    win.removeEventListener('touchstart', onTouch);
+    win.removeEventListener('touchmove', onTouch);
+    win.removeEventListener('keydown', markActive);
+    win.removeEventListener('wheel', markActive);
+    ui.unmount();
+    host.remove();
+    delete root.dataset.eventMode;
+    delete root.dataset.eventCursor;
+    set({ eventMode: false, idle: false });
+  };
+}
