@@ -18,3 +18,13 @@ const app = (
 // The build prerenders every route; the dev server does not.
 if (container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);
+
+// Event mode (`/?event`) and the offline service worker are separate chunks, fetched after the
+// page has started and never part of its first paint.
+if (new URLSearchParams(window.location.search).has('event'))
+  void import('./event/eventMode').then((m) => m.startEventMode());
+if (import.meta.env.PROD) {
+  const register = () => void import('./offline/register').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
