@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/immutability -- three.js objects and uniforms are mutated in the frame loop by design (R3F: mutate, never setState per frame). */
 import { useEffect, useMemo, useRef } from 'react';
 import { addAfterEffect, useFrame, useThree } from '@react-three/fiber';
 import { Text, configureTextBuilder } from 'troika-three-text';
@@ -50,7 +51,7 @@ function makeText(): Text {
  */
 export function TitleScene() {
   const invalidate = useThree((s) => s.invalidate);
-  const uniforms = useMemo(createLightUniforms, []);
+  const uniforms = useMemo(() => createLightUniforms(), []);
   const { letters, halo } = useMemo(() => {
     const letters = makeText();
     const halo = makeText();
