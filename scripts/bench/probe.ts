@@ -1,0 +1,274 @@
+/**
+ * The runtime probe: what the title costs once the page is up, in Chromium at desktop size.
+ * - browser CPU (every Chromium process) while the page sits still for 5 s after the sweep, home
+ *   versus /privacypolicy;
+ * - frames the canvas draws in those 5 s (window.__titleFrames);
+ * - React commits during the sweep (counted through the DevTools hook React calls on commit);
+ * - the median and 95th-percentile interval between drawn frames while the pointer crosses the title.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROME_FLAGS, CHROME_PATH } from './lighthouse';
+import { quantile, summarize, type Summary } from './stats';
+
+export const STILL_MS = 5_000;
+const VIEWPORT = { width: 1440, height: 900 };
+
+export interface ProbeResult {
+  canvas: 'ready' | 'not shown';
+  /** % of one core, median of the rounds. */
+  cpuHome: Summary;
+  cpuPlain: Summary;
+  /** cpuHome median / cpuPlain median. */
+  cpuRatio: number;
+  framesStill: Summary;
+  sweepFrames: number;
+  sweepMs: number;
+  reactCommitsDuringSweep: number;
+  pointerFrames: number;
+  frameIntervalMedianMs: number;
+  frameIntervalP95Ms: number;
+}
+
+/** Installed before any page script: counts React commits and notes when the canvas shows. */
+function pageInstrumentation() {
+  const w = window as unknown as Record<string, unknown>;
+  const commits: [string, number][] = [];
+  const names = new Map<number, string>();
+  w.__benchCommits = commits;
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(),
+    supportsFiber: true,
+    isDisabled: false,
+    inject(internals: { rendererPackageName?: string }) {
+      const id = names.size + 1;
+      names.set(id, internals.rendererPackageName ?? 'unknown');
+      return id;
+    },
+    onCommitFiberRoot(id: number) {
+      commits.push([names.get(id) ?? String(id), performance.now()]);
+    },
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onScheduleFiberRoot() {},
+    checkDCE() {},
+  };
+  const watch = () => {
+    const title = document.getElementById('hero-title');
+    if (!title) return;
+    new MutationObserver(() => {
+      if (title.dataset.mode === 'canvas' && w.__benchCanvasAt === undefined) w.__benchCanvasAt = performance.now();
+    }).observe(title, { attributes: true, attributeFilter: ['data-mode'] });
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch);
+  else watch();
+}
+
+/** Starts an in-page rAF loop that notes the time of every drawn canvas frame. */
+async function startFrameRecorder(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __benchFrameTimes: number[]; __benchRecording: boolean; __titleFrames?: { frames: number } };
+    w.__benchFrameTimes = [];
+    w.__benchRecording = true;
+    let last = w.__titleFrames?.frames ?? 0;
+    const tick = (t: number) => {
+      const n = w.__titleFrames?.frames ?? 0;
+      if (n !== last) {
+        last = n;
+        w.__benchFrameTimes.push(t);
+      }
+      if (w.__benchRecording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+async function stopFrameRecorder(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __benchFrameTimes: number[]; __benchRecording: boolean };
+    w.__benchRecording = false;
+    return w.__benchFrameTimes;
+  });
+}
+
+function frames(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __titleFrames?: { frames: number } }).__titleFrames?.frames ?? 0);
+}
+
+/** CPU ticks (user + system) of a process and all its descendants, from /proc. */
+function treeTicks(rootPid: number): number {
+  const parent = new Map<number, number>();
+  const ticks = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // The command name may hold spaces: fields start after the last ')'.
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(name), Number(f[1]));
+      ticks.set(Number(name), Number(f[11]) + Number(f[12]));
+    } catch {
+      // exited while reading
+    }
+  }
+  let sum = 0;
+  for (const [pid, t] of ticks) {
+    let p: number | undefined = pid;
+    while (p && p !== rootPid && p !== 1) p = parent.get(p);
+    if (p === rootPid && pid !== rootPid) sum += t;
+  }
+  return sum;
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/**
+ * Browser CPU over `ms`, in % of one core: every process this one started (only Chromium runs
+ * then), not this process itself.
+ */
+async function cpuPercent(ms: number): Promise<number> {
+  const pid = process.pid;
+  const t0 = treeTicks(pid);
+  const start = Date.now();
+  await new Promise((r) => setTimeout(r, ms));
+  const elapsed = (Date.now() - start) / 1000;
+  return ((treeTicks(pid) - t0) / TICKS_PER_SECOND / elapsed) * 100;
+}
+
+async function waitForStillFrames(page: Page, quietMs: number, limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  let last = await frames(page);
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    const n = await frames(page);
+    if (n !== last) {
+      last = n;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) return;
+  }
+}
+
+interface HomeRound {
+  shown: boolean;
+  cpu: number;
+  framesStill: number;
+  sweepFrames: number;
+  sweepMs: number;
+  reactCommitsDuringSweep: number;
+  intervals: number[];
+  pointerFrames: number;
+}
+
+/** Home in a fresh context: the sweep, 5 s still, then (optionally) the pointer across the title. */
+async function homeRound(browser: Browser, baseURL: string, withPointer: boolean): Promise<HomeRound> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    // tsx keeps function names with a `__name` helper that the page does not have.
+    await context.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
+    await context.addInitScript(pageInstrumentation);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/`, { waitUntil: 'load' });
+    await startFrameRecorder(page);
+    const shown = await page
+      .waitForFunction(() => document.getElementById('hero-title')?.dataset.mode === 'canvas', null, { timeout: 30_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    await waitForStillFrames(page, 1_500, 30_000);
+    const times = await stopFrameRecorder(page);
+    const sweep = await page.evaluate(() => {
+      const w = window as unknown as { __benchCanvasAt?: number; __benchCommits: [string, number][] };
+      return { canvasAt: w.__benchCanvasAt ?? Number.NaN, commits: w.__benchCommits };
+    });
+    const sweepTimes = times.filter((t) => t >= sweep.canvasAt);
+    const sweepEnd = sweepTimes.at(-1) ?? sweep.canvasAt;
+    const reactCommitsDuringSweep = sweep.commits.filter(([, t]) => t > sweep.canvasAt && t <= sweepEnd).length;
+
+    const before = await frames(page);
+    const cpu = await cpuPercent(STILL_MS);
+    const framesStill = (await frames(page)) - before;
+
+    let intervals: number[] = [];
+    let pointerFrames = 0;
+    const box = withPointer ? await page.locator('#hero-title').boundingBox() : null;
+    if (box) {
+      // The pointer crosses the title from left to right at a steady hand's pace (about 1.5 s).
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x - 20, y);
+      await page.waitForTimeout(300);
+      await startFrameRecorder(page);
+      const steps = 90;
+      for (let i = 0; i <= steps; i++) {
+        await page.mouse.move(box.x - 20 + ((box.width + 40) * i) / steps, y);
+        await page.waitForTimeout(16);
+      }
+      await page.waitForTimeout(300);
+      const ptimes = await stopFrameRecorder(page);
+      pointerFrames = ptimes.length;
+      intervals = ptimes.slice(1).map((t, i) => t - ptimes[i]!);
+    }
+    return {
+      shown,
+      cpu,
+      framesStill,
+      sweepFrames: sweepTimes.length,
+      sweepMs: sweepEnd - sweep.canvasAt,
+      reactCommitsDuringSweep,
+      intervals,
+      pointerFrames,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The plain page in a fresh context: 5 s still after it has settled. */
+async function plainRound(browser: Browser, baseURL: string): Promise<number> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/privacypolicy`, { waitUntil: 'load' });
+    await page.waitForTimeout(2_000);
+    return await cpuPercent(STILL_MS);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Rounds alternate home and the plain page, each alone in the browser. */
+export async function runProbe(baseURL: string, rounds = 3, log: (s: string) => void = () => {}): Promise<ProbeResult> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  try {
+    const homes: HomeRound[] = [];
+    const plains: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const h = await homeRound(browser, baseURL, i === 0);
+      homes.push(h);
+      plains.push(await plainRound(browser, baseURL));
+      log(
+      `probe ${i + 1}/${rounds}: canvas ${h.shown ? 'shown' : 'NOT shown'}, sweep ${Math.round(h.sweepMs)} ms / ${h.sweepFrames} frames, ` +
+        `${h.reactCommitsDuringSweep} commits; still: ${h.framesStill} frames, cpu ${h.cpu.toFixed(2)} % vs plain ${plains.at(-1)!.toFixed(2)} %`,
+      );
+    }
+    const first = homes[0]!;
+    const cpuHome = summarize(homes.map((h) => h.cpu));
+    const cpuPlain = summarize(plains);
+    return {
+      canvas: homes.every((h) => h.shown) ? 'ready' : 'not shown',
+      cpuHome,
+      cpuPlain,
+      cpuRatio: cpuHome.median / cpuPlain.median,
+      framesStill: summarize(homes.map((h) => h.framesStill)),
+      sweepFrames: first.sweepFrames,
+      sweepMs: first.sweepMs,
+      reactCommitsDuringSweep: Math.max(...homes.map((h) => h.reactCommitsDuringSweep)),
+      pointerFrames: first.pointerFrames,
+      frameIntervalMedianMs: quantile(first.intervals, 0.5),
+      frameIntervalP95Ms: quantile(first.intervals, 0.95),
+    };
+  } finally {
+    await browser.close();
+  }
+}
