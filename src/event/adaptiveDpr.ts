@@ -9,18 +9,35 @@
 export const SLOW_FRAME_MS = 25;
 /** Raise it again when the median frame is faster than this (over ~55 fps). */
 export const FAST_FRAME_MS = 18;
-/** Frames per verdict. */
+/** The frame time aimed for when lowering the ratio (60 fps). */
+export const TARGET_FRAME_MS = 1000 / 60;
+/** Frames per verdict, or fewer (at least DPR_MIN_FRAMES) once they add up to DPR_VERDICT_MS. */
 export const DPR_WINDOW = 20;
+export const DPR_MIN_FRAMES = 5;
+export const DPR_VERDICT_MS = 1000;
 /** Frames to skip after a change: the resize itself costs a frame or two. */
 export const DPR_SETTLE_FRAMES = 4;
-/** Each step multiplies or divides the ratio by this. */
+/**
+ * Raising divides the ratio by this; lowering multiplies it by this or less, down to half in one
+ * step, as far as the frame time says (a frame's cost grows with the pixels, the ratio squared).
+ */
 export const DPR_STEP = 0.75;
+export const DPR_BIGGEST_CUT = 0.5;
 /** Never coarser than this (a 4K canvas at 0.5 is still 1920 px across). */
 export const DPR_MIN = 0.5;
 /** After this many changes of direction it stops climbing back: it settles instead of flickering. */
 export const DPR_MAX_FLIPS = 3;
-/** Longer gaps between frames are pauses, not frames. */
-export const MAX_SAMPLE_MS = 250;
+/**
+ * A cut must bring the frame time down to this share of what it was; if not, the frames are not
+ * slow for their pixels (the CPU is the limit) and the cut is undone for good: fewer pixels
+ * would only blur the title.
+ */
+export const DPR_MIN_GAIN = 0.85;
+/**
+ * Longer gaps are not frames (a hidden tab). Only frames drawn back to back are fed in, so a long
+ * interval below this is a slow frame: a 4K canvas in software GL takes half a second.
+ */
+export const MAX_SAMPLE_MS = 5000;
 
 export interface DprMonitor {
   readonly dpr: number;
@@ -30,11 +47,15 @@ export interface DprMonitor {
   readonly settle: number;
   readonly flips: number;
   readonly lastDirection: -1 | 0 | 1;
+  /** Never lower than this: DPR_MIN, or the ratio a useless cut was undone to. */
+  readonly floor: number;
+  /** The last cut, to judge it by the next verdict. */
+  readonly cutFrom: { readonly dpr: number; readonly typical: number } | null;
 }
 
 export function createDprMonitor(deviceRatio: number): DprMonitor {
   const max = Math.min(2, Math.max(1, deviceRatio || 1));
-  return { dpr: max, max, samples: [], settle: 0, flips: 0, lastDirection: 0 };
+  return { dpr: max, max, samples: [], settle: 0, flips: 0, lastDirection: 0, floor: DPR_MIN, cutFrom: null };
 }
 
 export function median(values: readonly number[]): number {
@@ -51,18 +72,26 @@ export function recordFrame(m: DprMonitor, intervalMs: number): DprMonitor {
   if (!(intervalMs > 0) || intervalMs > MAX_SAMPLE_MS) return m;
   if (m.settle > 0) return { ...m, settle: m.settle - 1 };
   const samples = [...m.samples, intervalMs];
-  if (samples.length < DPR_WINDOW) return { ...m, samples };
+  const total = samples.reduce((a, b) => a + b, 0);
+  const enough = samples.length >= DPR_WINDOW || (samples.length >= DPR_MIN_FRAMES && total >= DPR_VERDICT_MS);
+  if (!enough) return { ...m, samples };
   const typical = median(samples);
+  if (m.cutFrom && typical > m.cutFrom.typical * DPR_MIN_GAIN) {
+    // The last cut did not pay: back to where it was, and no lower from now on.
+    const back = m.cutFrom.dpr;
+    return { ...m, dpr: back, floor: back, samples: [], settle: DPR_SETTLE_FRAMES, cutFrom: null, lastDirection: 1 };
+  }
   let direction: -1 | 0 | 1 = 0;
   let dpr = m.dpr;
-  if (typical > SLOW_FRAME_MS && m.dpr > DPR_MIN) {
+  if (typical > SLOW_FRAME_MS && m.dpr > m.floor) {
     direction = -1;
-    dpr = Math.max(DPR_MIN, round(m.dpr * DPR_STEP));
+    const cut = Math.min(DPR_STEP, Math.max(DPR_BIGGEST_CUT, Math.sqrt(TARGET_FRAME_MS / typical)));
+    dpr = Math.max(m.floor, round(m.dpr * cut));
   } else if (typical < FAST_FRAME_MS && m.dpr < m.max && m.flips < DPR_MAX_FLIPS) {
     direction = 1;
     dpr = Math.min(m.max, round(m.dpr / DPR_STEP));
   }
-  if (direction === 0) return { ...m, samples: [] };
+  if (direction === 0) return { ...m, samples: [], cutFrom: null };
   const flipped = m.lastDirection !== 0 && m.lastDirection !== direction;
   return {
     ...m,
@@ -71,5 +100,6 @@ export function recordFrame(m: DprMonitor, intervalMs: number): DprMonitor {
     settle: DPR_SETTLE_FRAMES,
     flips: m.flips + (flipped ? 1 : 0),
     lastDirection: direction,
+    cutFrom: direction === -1 ? { dpr: m.dpr, typical } : null,
   };
 }

@@ -1,0 +1,80 @@
+/**
+ * Event mode's frame figures: opens `/?event` on the production build (served as Hosting serves
+ * it), leaves it alone until the attract loop starts (20 s, real clock), then records the time
+ * between the frames the canvas draws, at 1440x900 and at a 4K viewport (3840x2160, device scale
+ * factor 1). Prints the median and 95th percentile frame interval and where the adaptive pixel
+ * ratio settled, and checks that the canvas stops drawing once the pointer takes the light back.
+ *
+ *   npm run build && npx tsx scripts/event-frames.ts            (DIST_DIR, EVENT_FRAMES_SECONDS)
+ */
+import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
+import { startHosting } from './hosting';
+
+const root = process.env.DIST_DIR ?? 'dist';
+const seconds = Number(process.env.EVENT_FRAMES_SECONDS ?? 8);
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 3840, height: 2160 },
+];
+
+const server = await startHosting({ root, port: 0 });
+const base = `http://localhost:${(server.address() as AddressInfo).port}`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+
+// Frame times as the page sees them: each rAF in which the drawn-frame counter moved. (A string:
+// tsx would wrap named inner functions in a helper the page does not have.)
+const RECORD_FRAMES = `new Promise((resolve) => {
+  const out = [];
+  let lastFrames = window.__titleFrames.frames;
+  let lastTime = NaN;
+  const end = performance.now() + MS;
+  requestAnimationFrame(function tick(t) {
+    const frames = window.__titleFrames.frames;
+    if (frames !== lastFrames) {
+      if (Number.isFinite(lastTime)) out.push(t - lastTime);
+      lastTime = t;
+      lastFrames = frames;
+    }
+    if (t < end) requestAnimationFrame(tick);
+    else resolve(out);
+  });
+})`;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+}
+
+try {
+  for (const viewport of VIEWPORTS) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.goto(`${base}/?event`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.querySelector('h1')?.dataset.mode === 'canvas', null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.__titleLight?.lead === 'attract', null, { timeout: 30_000, polling: 250 });
+    // Frame times as the page sees them: each rAF in which the drawn-frame counter moved.
+    const intervals = (await page.evaluate(RECORD_FRAMES.replace('MS', String(seconds * 1000)))) as number[];
+    const probe = await page.evaluate(() => ({ ...window.__titleLight!, canvasWidth: document.querySelector('canvas')?.width ?? 0 }));
+    // The pointer takes the light back; once it has caught up, nothing more is drawn.
+    await page.mouse.move(viewport.width * 0.3, viewport.height * 0.45);
+    await page.waitForTimeout(1500);
+    const before = await page.evaluate(() => window.__titleFrames!.frames);
+    await page.waitForTimeout(1000);
+    const after = await page.evaluate(() => window.__titleFrames!.frames);
+    const sorted = [...intervals].sort((a, b) => a - b);
+    console.log(
+      `${viewport.width}x${viewport.height}: ${intervals.length} frames in ${seconds} s of attract loop, ` +
+        `median ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, ` +
+        `pixel ratio ${probe.dpr} (canvas ${probe.canvasWidth} px wide); ` +
+        `frames drawn in 1 s after the pointer came back: ${after - before}`,
+    );
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+  server.closeAllConnections();
+}
