@@ -1,4 +1,4 @@
-/** Per-route metadata and the site's fixed texts. */
+/** Per-route metadata, the site's origin and sharing image, and the site's fixed texts. */
 import { company } from './company';
 
 const name = company.name;
@@ -34,3 +34,34 @@ export const routes: Record<'home' | 'privacy' | 'terms' | 'notFound', RouteMeta
     description: `This page does not exist. Head back to the ${name} home page.`,
   },
 };
+
+/** Where the site is served, for canonical URLs, Open Graph, the sitemap and robots.txt. */
+export const DEFAULT_SITE_ORIGIN = 'https://bluestem.example.com';
+
+/** `https://host[:port]` from a configured value: no path, no trailing slash; invalid values throw. */
+export function siteOrigin(configured: string | undefined = import.meta.env?.VITE_SITE_ORIGIN): string {
+  const raw = configured?.trim() || DEFAULT_SITE_ORIGIN;
+  const url = new URL(raw);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`VITE_SITE_ORIGIN must be an http(s) URL, not ${raw}`);
+  return url.origin;
+}
+
+/** The absolute URL of a path on the site. */
+export function absoluteUrl(path: string, origin: string = siteOrigin()): string {
+  return new URL(path, `${origin}/`).href;
+}
+
+/** The routes search engines should index (the 404 page is not one). */
+export const indexedRoutes: readonly RouteMeta[] = [routes.home, routes.privacy, routes.terms];
+
+/** The sharing image (public/og-image.png, made by scripts/make-share-image.ts). */
+export const shareImage = {
+  path: '/og-image.png',
+  width: 1200,
+  height: 630,
+  alt: `${name}: the outlined company name on a dark background`,
+  type: 'image/png',
+} as const;
+
+/** Colours of the browser chrome and the installed app (match the page). */
+export const THEME_COLOR = '#07080d';
