@@ -1,0 +1,245 @@
+/**
+ * Event mode (`/?event`) in Debian Chromium on the production build. Idle time runs on the test's
+ * clock (`?motion-test&event`): setting the clock stands in for 20 or 60 s of nobody touching
+ * the screen. The light's position is what the canvas last wrote to its shader
+ * (`window.__titleLight`), and the picture itself is compared where it matters.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from './axe';
+import { baseURL, DESKTOP, launch, openPage } from './browser';
+import { company } from '../../src/content/company';
+import { ATTRACT_AFTER_MS, CURSOR_HIDE_AFTER_MS, RETURN_TO_TOP_AFTER_MS } from '../../src/motion/attract';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Well after the intro sweep has crossed the title. */
+const AFTER_SWEEP = 5000;
+
+async function openTestPage(query: string, options: Parameters<typeof openPage>[1] = {}) {
+  const watched = await openPage(browser, options);
+  await watched.page.goto(`${baseURL()}/?${query}`, { waitUntil: 'networkidle' });
+  await watched.page.waitForFunction(() => window.__motion?.state().canvas === 'ready', null, { timeout: 30_000 });
+  return watched;
+}
+
+/** Sets the test clock (and the pointer, when given) and waits for the frame drawn with it. */
+async function at(page: Page, ms: number, pointer?: { x: number; y: number } | null) {
+  return page.evaluate(
+    async ({ ms, pointer }) => {
+      const frame = window.__motion!.frame();
+      window.__motion!.setTime(ms);
+      if (pointer !== undefined) window.__motion!.setPointer(pointer === null ? null : pointer.x, pointer?.y);
+      await frame;
+      return { ...window.__titleLight! };
+    },
+    { ms, pointer },
+  );
+}
+
+/** The title's band of the screen, as pixels. */
+async function titlePixels(page: Page): Promise<Buffer> {
+  const box = await page.locator('h1').boundingBox();
+  if (!box) throw new Error('no title');
+  return page.screenshot({ clip: { x: 0, y: Math.max(0, box.y - 40), width: DESKTOP.width, height: box.height + 80 } });
+}
+
+const cursorOf = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector('h1')!).cursor);
+
+describe('event mode: attract loop', () => {
+  it('starts after 20 s without input: the light moves with no pointer input, and a pointer move takes it back at once', async () => {
+    const { page, context, problems } = await openTestPage('motion-test&event');
+    await page.waitForFunction(() => document.documentElement.dataset.eventMode === 'on');
+    const t0 = AFTER_SWEEP;
+    const still = await at(page, t0, { x: 600, y: 300 });
+    expect(still).toMatchObject({ lead: 'pointer', x: 600, y: 300 });
+
+    // 19.9 s: still the pointer's.
+    expect(await at(page, t0 + ATTRACT_AFTER_MS - 100)).toMatchObject({ lead: 'pointer', x: 600, y: 300, moving: false });
+
+    // From 20 s on the loop leads: three moments, three places, none of them the pointer's.
+    const a = await at(page, t0 + ATTRACT_AFTER_MS + 700);
+    const pixelsA = await titlePixels(page);
+    const b = await at(page, t0 + ATTRACT_AFTER_MS + 1900);
+    const pixelsB = await titlePixels(page);
+    const c = await at(page, t0 + ATTRACT_AFTER_MS + 5200);
+    for (const p of [a, b, c]) expect(p).toMatchObject({ lead: 'attract', moving: true });
+    expect(new Set([a.x, b.x, c.x]).size).toBe(3);
+    expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(100);
+    expect(a.x).not.toBe(600);
+    // The picture changes with it.
+    expect(pixelsA.equals(pixelsB)).toBe(false);
+
+    // A pointer move: the light follows it again at once.
+    const back = await at(page, t0 + ATTRACT_AFTER_MS + 5300, { x: 900, y: 340 });
+    expect(back).toMatchObject({ lead: 'pointer', x: 900, y: 340, moving: false });
+    // ... and idleness counts again from that move.
+    expect(await at(page, t0 + ATTRACT_AFTER_MS + 5300 + ATTRACT_AFTER_MS - 100)).toMatchObject({ lead: 'pointer' });
+    expect(await at(page, t0 + ATTRACT_AFTER_MS + 5300 + ATTRACT_AFTER_MS + 100)).toMatchObject({ lead: 'attract' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('hides the cursor after 3 s of stillness and shows it on the next move', async () => {
+    const { page, context } = await openTestPage('motion-test&event');
+    await page.waitForFunction(() => document.documentElement.dataset.eventMode === 'on');
+    await at(page, AFTER_SWEEP, { x: 400, y: 300 });
+    expect(await cursorOf(page)).not.toBe('none');
+    await at(page, AFTER_SWEEP + CURSOR_HIDE_AFTER_MS - 50);
+    expect(await cursorOf(page)).not.toBe('none');
+    await at(page, AFTER_SWEEP + CURSOR_HIDE_AFTER_MS);
+    expect(await cursorOf(page)).toBe('none');
+    await at(page, AFTER_SWEEP + CURSOR_HIDE_AFTER_MS + 10, { x: 410, y: 300 });
+    expect(await cursorOf(page)).not.toBe('none');
+    await context.close();
+  });
+
+  it('moves the light under a finger on a touch screen (real clock)', async () => {
+    const { page, context, problems } = await openPage(browser, { hasTouch: true });
+    await page.goto(`${baseURL()}/?event`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.querySelector('h1')?.dataset.mode === 'canvas', null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.__titleLight?.lead === 'rest' && !window.__titleLight.moving, null, { timeout: 15_000 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 380, y: 360 }] });
+    await page.waitForFunction(() => window.__titleLight!.lead === 'pointer' && window.__titleLight!.x === 380 && window.__titleLight!.y === 360, null, { timeout: 5000 });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 1020, y: 430 }] });
+    await page.waitForFunction(() => window.__titleLight!.x === 1020 && window.__titleLight!.y === 430, null, { timeout: 5000 });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('event mode: back to the top', () => {
+  it('scrolls the home page back to the top after 60 s without input, not before', async () => {
+    const { page, context } = await openTestPage('motion-test&event');
+    await page.waitForFunction(() => document.documentElement.dataset.eventMode === 'on');
+    await at(page, AFTER_SWEEP, { x: 500, y: 300 });
+    await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+    await at(page, AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS - 100);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(1500);
+    await at(page, AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+    await context.close();
+  });
+
+  it('goes back to the home page from a legal page after 60 s without input', async () => {
+    const { page, context, problems } = await openTestPage('motion-test&event');
+    await page.waitForFunction(() => document.documentElement.dataset.eventMode === 'on');
+    await at(page, AFTER_SWEEP, { x: 500, y: 300 });
+    await page.getByRole('link', { name: 'Terms & Conditions' }).click();
+    await page.waitForURL('**/terms');
+    await page.evaluate((ms) => window.__motion!.setTime(ms), AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS);
+    await page.waitForURL(`${baseURL()}/?motion-test&event`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(company.name);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('event mode: full screen', () => {
+  it('has a visible control that enters and leaves full screen, and no axe violations', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(`${baseURL()}/?event`, { waitUntil: 'networkidle' });
+    const enter = page.getByRole('button', { name: 'Full screen' });
+    await enter.waitFor();
+    expect(await enter.isVisible()).toBe(true);
+    await enter.click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? null)).toBe('HTML');
+    const leave = page.getByRole('button', { name: 'Leave full screen' });
+    await leave.click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBe(null);
+    await enter.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('event mode: adaptive pixel ratio', () => {
+  it('lowers the canvas’s pixel ratio on a 4K screen when the attract loop’s frames run slow', async () => {
+    const { page, context } = await openTestPage('motion-test&event', { viewport: { width: 3840, height: 2160 }, deviceScaleFactor: 1 });
+    await at(page, AFTER_SWEEP, { x: 1000, y: 800 });
+    // The attract loop, frame after frame as fast as the page draws them, for 3 s.
+    const intervals = await page.evaluate(
+      ({ start }) =>
+        new Promise<number[]>((resolve) => {
+          const out: number[] = [];
+          let t = start;
+          let last = performance.now();
+          const end = last + 3000;
+          const step = () => {
+            t += 16;
+            const frame = window.__motion!.frame();
+            window.__motion!.setTime(t);
+            void frame.then(() => {
+              const now = performance.now();
+              out.push(now - last);
+              last = now;
+              if (now < end) step();
+              else resolve(out);
+            });
+          };
+          step();
+        }),
+      { start: AFTER_SWEEP + ATTRACT_AFTER_MS + 100 },
+    );
+    const sorted = [...intervals].sort((a, b) => a - b);
+    const medianMs = sorted[sorted.length >> 1]!;
+    const probe = await page.evaluate(() => ({ ...window.__titleLight!, width: document.querySelector('.title-canvas canvas')!.clientWidth, buffer: (document.querySelector('.title-canvas canvas') as HTMLCanvasElement).width }));
+    expect(probe.lead).toBe('attract');
+    expect(probe.width).toBe(3840);
+    if (medianMs > 25 || probe.dpr < 1) {
+      // Slow frames: fewer pixels in the buffer, the canvas still covers the screen.
+      expect(probe.dpr).toBeLessThan(1);
+      expect(probe.buffer).toBe(Math.round(3840 * probe.dpr));
+    } else {
+      expect(probe.dpr).toBe(1);
+    }
+    await context.close();
+  });
+
+  it('keeps the usual pixel ratio outside event mode', async () => {
+    const { page, context } = await openTestPage('motion-test', { viewport: { width: 3840, height: 2160 }, deviceScaleFactor: 1 });
+    // As many frames as event mode needs to decide (at 4K in software GL, half a second each).
+    for (let t = AFTER_SWEEP; t < AFTER_SWEEP + 400; t += 50) await at(page, t, { x: 1000 + t / 10, y: 800 });
+    const buffer = await page.evaluate(() => (document.querySelector('.title-canvas canvas') as HTMLCanvasElement).width);
+    expect(buffer).toBe(3840);
+    await context.close();
+  });
+});
+
+describe('outside event mode', () => {
+  it('nothing changes: no attract loop, no way back to the top, no hidden cursor, no full-screen control', async () => {
+    const { page, context, problems } = await openTestPage('motion-test');
+    await at(page, AFTER_SWEEP, { x: 600, y: 300 });
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+    expect(await at(page, AFTER_SWEEP + ATTRACT_AFTER_MS + 1000)).toMatchObject({ lead: 'pointer', x: 600, y: 300 });
+    await at(page, AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS + 1000);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+    expect(await cursorOf(page)).not.toBe('none');
+    expect(await page.evaluate(() => document.documentElement.dataset.eventMode ?? null)).toBe(null);
+    expect(await page.getByRole('button', { name: 'Full screen' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('does not fetch the event-mode code', async () => {
+    const { page, context, requests } = await openPage(browser);
+    await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
+    expect(requests.filter((u) => /\/assets\/eventMode-/.test(u))).toEqual([]);
+    await context.close();
+  });
+});
