@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
+import { animated, useSpring } from '@react-spring/web';
 import { motionStore } from '../motion/store';
 import { TitleScene } from './TitleScene';
 import { AdaptiveDpr } from './AdaptiveDpr';
@@ -57,21 +58,48 @@ function ContextLossWatch() {
  * The one persistent canvas of the app: an orthographic camera in CSS pixels (1 unit = 1 px),
  * transparent, drawn on demand only, at a device pixel ratio of at most 2.
  */
+/**
+ * Fades the canvas in over the outlined DOM title (which fades its stroke out in CSS) once the
+ * first lit frame is drawn, and hides it at once when the context is lost. The spring writes the
+ * style directly: no React render per animation frame.
+ */
+function useCanvasOpacity() {
+  const [style, api] = useSpring(() => ({ opacity: 0 }));
+  useEffect(
+    () =>
+      motionStore.subscribe((s, prev) => {
+        if (s.canvas === prev.canvas) return;
+        if (s.canvas === 'ready')
+          api.start({
+            opacity: 1,
+            immediate: s.reducedMotion || s.testMode,
+            config: { tension: 170, friction: 26 },
+          });
+        else api.set({ opacity: 0 });
+      }),
+    [api],
+  );
+  return style;
+}
+
 export default function TitleCanvas() {
+  const style = useCanvasOpacity();
   return (
-    <Canvas
-      orthographic
-      camera={{ position: [0, 0, 100], zoom: 1, near: 0.1, far: 1000 }}
-      frameloop="demand"
-      dpr={[1, 2]}
-      gl={{ alpha: true, antialias: false, powerPreference: 'high-performance' }}
-      style={{ pointerEvents: 'none' }}
-      aria-hidden="true"
-    >
-      <InvalidateOnInput />
-      <ContextLossWatch />
-      <AdaptiveDpr />
-      <TitleScene />
-    </Canvas>
+    <animated.div style={{ ...style, width: '100%', height: '100%' }}>
+      <Canvas
+        orthographic
+        camera={{ position: [0, 0, 100], zoom: 1, near: 0.1, far: 1000 }}
+        frameloop="demand"
+        dpr={[1, 2]}
+        gl={{ alpha: true, antialias: false, powerPreference: 'high-performance' }}
+        style={{ pointerEvents: 'none' }}
+        aria-hidden="true"
+      >
+        <InvalidateOnInput />
+        <ContextLossWatch />
+        <AdaptiveDpr />
+        <TitleScene />
+      </Canvas>
+    </animated.div>
   );
 }
