@@ -1,9 +1,11 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { motionStore } from '../motion/store';
 import { attachMotionListeners } from '../motion/listeners';
 import { installTestMode, isTestMode } from '../motion/testMode';
-import { afterFirstPaintAndLoad, webglAvailable } from './webgl';
+import { afterFirstPaintAndLoad, importTitleCanvas, webglAvailable } from './webgl';
+
+const canvasStatus = () => motionStore.getState().canvas;
 
 /**
  * Feeds the motion store and hosts the app's one persistent canvas. The canvas chunk is fetched
@@ -14,6 +16,7 @@ export function CanvasHost() {
   const { pathname } = useLocation();
   const onHome = pathname === '/';
   const [Canvas, setCanvas] = useState<ComponentType | null>(null);
+  const status = useSyncExternalStore(motionStore.subscribe, canvasStatus, canvasStatus);
 
   useEffect(() => {
     if (isTestMode(window.location.search)) installTestMode();
@@ -29,7 +32,7 @@ export function CanvasHost() {
     }
     let live = true;
     void afterFirstPaintAndLoad()
-      .then(() => import('./TitleCanvas'))
+      .then(importTitleCanvas)
       .then((m) => live && setCanvas(() => m.default))
       .catch((err: unknown) => {
         console.warn('The canvas title could not load; the outlined title stays.', err);
@@ -42,7 +45,14 @@ export function CanvasHost() {
 
   if (!Canvas) return null;
   return (
-    <div className="title-canvas" data-visible={onHome ? 'true' : 'false'} aria-hidden="true">
+    <div
+      className="title-canvas"
+      data-visible={onHome ? 'true' : 'false'}
+      // Hidden until its first frame with the title is drawn: a hidden canvas is not composited,
+      // so the page never waits for the GPU to set up the context and compile shaders.
+      style={status === 'loading' ? { visibility: 'hidden' } : undefined}
+      aria-hidden="true"
+    >
       <Canvas />
     </div>
   );

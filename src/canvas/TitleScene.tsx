@@ -19,6 +19,7 @@ import { frameDrawn } from '../motion/frames';
 import { ATTRACT_AFTER_MS, attractPosition } from '../motion/attract';
 import { lightProbe, type LightLead } from '../motion/lightProbe';
 import { createLightUniforms, createLitTextMaterial } from './lightMaterial';
+import { warmUpGpu } from './gpuWarmup';
 
 // Never reach for troika's fallback fonts on a CDN (the name is covered by the shipped font), and
 // lay the text out on the main thread: troika's worker loads its code with importScripts(blob:),
@@ -55,6 +56,9 @@ export function TitleScene() {
   const { letters, halo } = useMemo(() => {
     const letters = makeText();
     const halo = makeText();
+    // Not drawn on the page until the GPU has compiled their shaders offscreen.
+    letters.visible = false;
+    halo.visible = false;
     letters.material = createLitTextMaterial(letters.material as Material, uniforms, false);
     halo.material = createLitTextMaterial(halo.material as Material, uniforms, true);
     halo.renderOrder = -1;
@@ -62,6 +66,7 @@ export function TitleScene() {
   }, [uniforms]);
   const light = useRef({ x: Number.NaN, y: Number.NaN, last: 0 });
   const synced = useRef(false);
+  const warmedUp = useRef<Promise<void> | null>(null);
   const fontPx = useRef(0);
 
   useEffect(() => {
@@ -100,11 +105,16 @@ export function TitleScene() {
       synced.current = false;
       letters.fontSize = startPx;
       halo.fontSize = startPx;
-      letters.sync(() => {
-        synced.current = true;
-        invalidate();
-      });
-      halo.sync(invalidate);
+      const laidOut = Promise.all([new Promise<void>((r) => letters.sync(r)), new Promise<void>((r) => halo.sync(r))]);
+      // The first time, the shaders are compiled offscreen before the text is drawn (gpuWarmup.ts).
+      void laidOut
+        .then(() => warmedUp.current ?? (warmedUp.current = warmUpGpu(state.gl, state.scene, state.camera, [letters, halo])))
+        .then(() => {
+          letters.visible = true;
+          halo.visible = true;
+          synced.current = true;
+          invalidate();
+        });
     }
     for (const mesh of [letters, halo]) {
       mesh.position.set(layout.centerX - vp.width / 2, vp.height / 2 - layout.centerY, 0);

@@ -37,3 +37,26 @@ export function afterFirstPaintAndLoad(): Promise<void> {
   });
   return Promise.all([loaded, painted]).then(() => undefined);
 }
+
+/** Resolves when the browser next has an idle moment (or after `timeoutMs` at the latest). */
+export function idle(timeoutMs = 1000): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else setTimeout(resolve, 50);
+  });
+}
+
+/**
+ * Loads the canvas chunk one library at a time, each in its own idle moment: three.js, then
+ * troika, then React Three Fiber with the title itself. Evaluating them in one go is one long
+ * task that keeps the page from answering input; one task per library is several shorter ones.
+ * Each later import finds the earlier libraries already evaluated. (R3F comes with the title: it
+ * shares React with the main chunk, and importing it on its own would split React out of it.)
+ */
+export async function importTitleCanvas() {
+  await import('three');
+  await idle();
+  await import('troika-three-text');
+  await idle();
+  return import('./TitleCanvas');
+}
