@@ -12,7 +12,11 @@ export default defineConfig({
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
     assetsInlineLimit: 0,
-    // The canvas chunk must never be preloaded on the first-paint path.
-    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((d) => !/canvas|three|troika/i.test(d)) },
+    // The canvas chunk must never be preloaded on the first-paint path. Every browser the site
+    // supports (WebGL2 era) has modulepreload, so the polyfill would only cost first-paint bytes.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps) => deps.filter((d) => !/canvas|three|troika/i.test(d)),
+    },
   },
 });
