@@ -24,7 +24,8 @@ export const pagesAsRoutes: ManifestTransform = (entries) => ({
 const { manifestEntries = [], size, warnings } = await getManifest({
   globDirectory: dist,
   globPatterns: ['**/*.{html,js,css,woff,woff2,ttf,svg,png,ico,webp,webmanifest}'],
-  globIgnores: ['sw.js', '**/*.map'],
+  // The social preview image is for link crawlers, never shown by the site itself.
+  globIgnores: ['sw.js', '**/*.map', 'og-image.*'],
   // Vite's hashed files are their own version; the rest get a revision (content hash).
   dontCacheBustURLsMatching: /^assets\//,
   // The canvas chunk (three, R3F, troika) is about 1 MB before compression.
