@@ -146,7 +146,8 @@ export function TitleScene() {
       }
     }
     // Event mode, nobody there: the attract loop leads, timed from the moment the page went idle.
-    const attracting = !sweeping && s.eventMode && s.idle && !s.reducedMotion;
+    // Only on the home page: the canvas is hidden elsewhere and must not draw for nothing.
+    const attracting = !sweeping && s.eventMode && s.idle && s.onHome && !s.reducedMotion;
     if (attracting) {
       lead = 'attract';
       target = attractPosition(t - s.lastInput - ATTRACT_AFTER_MS, layout);
