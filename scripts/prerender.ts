@@ -138,7 +138,7 @@ const entry = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)
 // The same VITE_SITE_ORIGIN the client build saw (.env files included).
 const origin = siteOrigin(loadEnv('production', process.cwd(), 'VITE_').VITE_SITE_ORIGIN ?? process.env.VITE_SITE_ORIGIN);
 const template = await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir);
-for (const page of entry.renderPages()) {
+for (const page of await entry.renderPages()) {
   await writeFile(join(outDir, page.file), fillTemplate(template, page, origin));
   console.log(`prerendered ${page.file}`);
 }

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app/App';
 import { routes, type RouteMeta } from './content/site';
@@ -11,23 +11,31 @@ export interface PrerenderedPage {
   readonly html: string;
 }
 
+/** The whole HTML of a page, once every lazily loaded route in it has loaded. */
+async function renderComplete(element: React.ReactElement): Promise<string> {
+  const { prelude } = await prerender(element);
+  return new Response(prelude).text();
+}
+
 /** The pages the build writes: one HTML file per route, plus 404.html. */
-export function renderPages(): PrerenderedPage[] {
+export async function renderPages(): Promise<PrerenderedPage[]> {
   const pages: [string, string, RouteMeta][] = [
     ['index.html', '/', routes.home],
     ['privacypolicy.html', '/privacypolicy', routes.privacy],
     ['terms.html', '/terms', routes.terms],
     ['404.html', '/404', routes.notFound],
   ];
-  return pages.map(([file, url, meta]) => ({
-    file,
-    meta,
-    html: renderToString(
-      <StrictMode>
-        <StaticRouter location={url}>
-          <App />
-        </StaticRouter>
-      </StrictMode>,
-    ),
-  }));
+  return Promise.all(
+    pages.map(async ([file, url, meta]) => ({
+      file,
+      meta,
+      html: await renderComplete(
+        <StrictMode>
+          <StaticRouter location={url}>
+            <App />
+          </StaticRouter>
+        </StrictMode>,
+      ),
+    })),
+  );
 }

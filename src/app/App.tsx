@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
-import { LegalPage } from '../legal/LegalPage';
-import { privacyPolicy, termsAndConditions } from '../content/legal';
-import { NotFoundPage } from './NotFoundPage';
 import { ScrollToTop } from './ScrollToTop';
 import { DocumentMeta } from './DocumentMeta';
 import { routes } from '../content/site';
 import { CanvasHost } from '../canvas/CanvasHost';
+
+// Routes other than home load their code on demand (prerendered HTML shows them meanwhile).
+const PrivacyPolicyPage = lazy(() => import('../legal/pages').then((m) => ({ default: m.PrivacyPolicyPage })));
+const TermsPage = lazy(() => import('../legal/pages').then((m) => ({ default: m.TermsPage })));
+const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 export function App() {
   return (
@@ -26,7 +29,9 @@ export function App() {
           path="/privacypolicy"
           element={
             <DocumentMeta meta={routes.privacy}>
-              <LegalPage document={privacyPolicy} />
+              <Suspense>
+                <PrivacyPolicyPage />
+              </Suspense>
             </DocumentMeta>
           }
         />
@@ -34,7 +39,9 @@ export function App() {
           path="/terms"
           element={
             <DocumentMeta meta={routes.terms}>
-              <LegalPage document={termsAndConditions} />
+              <Suspense>
+                <TermsPage />
+              </Suspense>
             </DocumentMeta>
           }
         />
@@ -42,7 +49,9 @@ export function App() {
           path="*"
           element={
             <DocumentMeta meta={routes.notFound}>
-              <NotFoundPage />
+              <Suspense>
+                <NotFoundPage />
+              </Suspense>
             </DocumentMeta>
           }
         />

@@ -1,5 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { company } from '../content/company';
-import { ContactForm } from './ContactForm';
+
+// The form (validation, draft, sending) is below the fold: its code loads right after hydration
+// starts, not with the first paint. The prerendered form shows meanwhile.
+const ContactForm = lazy(() => import('./ContactForm').then((m) => ({ default: m.ContactForm })));
 
 export function ContactSection() {
   return (
@@ -11,7 +15,9 @@ export function ContactSection() {
         Tell us about your project. We read every message and answer within two working days, or
         write to us at <a href={`mailto:${company.email}`}>{company.email}</a>.
       </p>
-      <ContactForm />
+      <Suspense>
+        <ContactForm />
+      </Suspense>
     </section>
   );
 }

@@ -1,0 +1,14 @@
+/**
+ * The legal routes with their texts, in a chunk of their own: the home page never loads the
+ * legal copy, and its first-paint JavaScript stays within budget.
+ */
+import { privacyPolicy, termsAndConditions } from '../content/legal';
+import { LegalPage } from './LegalPage';
+
+export function PrivacyPolicyPage() {
+  return <LegalPage document={privacyPolicy} />;
+}
+
+export function TermsPage() {
+  return <LegalPage document={termsAndConditions} />;
+}
