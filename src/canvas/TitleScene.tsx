@@ -84,9 +84,12 @@ export function TitleScene() {
         const s = motionStore.getState();
         if (synced.current && s.canvas === 'loading') {
           motionStore.setState({ canvas: 'ready', sweepStart: s.sweepStart ?? now(s) });
+          // The sweep runs from the next frame on; nothing else asks for it. (After the loop has
+          // stopped: R3F drops an invalidate() made inside an after-effect.)
+          queueMicrotask(invalidate);
         }
       }),
-    [],
+    [invalidate],
   );
 
   useFrame((state) => {
