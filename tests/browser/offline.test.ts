@@ -147,6 +147,8 @@ describe('a new version', () => {
 
   /** A real build into the served folder; a different backend address makes every chunk's hash change. */
   function build(version: number): Set<string> {
+    // A deploy replaces the site: nothing of the old build stays on the server.
+    execFileSync('rm', ['-rf', dir]);
     execFileSync('npm', ['run', 'build'], {
       // NODE_ENV: vitest's "test" would make Vite build a development bundle.
       env: { ...process.env, NODE_ENV: 'production', DIST_DIR: dir, VITE_FUNCTIONS_EMULATOR: `127.0.0.1:${5390 + version}` },
