@@ -161,7 +161,7 @@ interface HomeRound {
 }
 
 /** Home in a fresh context: the sweep, 5 s still, then (optionally) the pointer across the title. */
-async function homeRound(browser: Browser, baseURL: string, withPointer: boolean): Promise<HomeRound> {
+async function homeRound(browser: Browser, baseURL: string, withPointer: boolean, log: (s: string) => void): Promise<HomeRound> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     // tsx keeps function names with a `__name` helper that the page does not have.
@@ -184,8 +184,16 @@ async function homeRound(browser: Browser, baseURL: string, withPointer: boolean
     });
     const sweepTimes = times.filter((t) => t >= sweep.canvasAt);
     const sweepEnd = sweepTimes.at(-1) ?? sweep.canvasAt;
-    const reactCommitsDuringSweep = sweep.commits.filter(([, t]) => t > sweep.canvasAt && t <= sweepEnd).length;
+    // From the sweep's first frame to its last: the commit that swaps the DOM title for the canvas
+    // (and makes it visible) is the start of the sweep, not part of it.
+    const sweepFrom = sweepTimes[0] ?? sweep.canvasAt;
+    const reactCommitsDuringSweep = sweep.commits.filter(([, t]) => t > sweepFrom && t <= sweepEnd).length;
 
+    // Still means nothing left to play: wait for finite CSS animations (the scroll button's three
+    // pulses) to end, up to 15 s; an endless one is then measured as it is.
+    await page
+      .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 15_000, polling: 250 })
+      .catch(() => log('probe: animations still running after 15 s; measuring anyway'));
     const before = await frames(page);
     const cpu = await cpuPercent(STILL_MS);
     const framesStill = (await frames(page)) - before;
@@ -244,7 +252,7 @@ export async function runProbe(baseURL: string, rounds = 3, log: (s: string) => 
     const homes: HomeRound[] = [];
     const plains: number[] = [];
     for (let i = 0; i < rounds; i++) {
-      const h = await homeRound(browser, baseURL, i === 0);
+      const h = await homeRound(browser, baseURL, i === 0, log);
       homes.push(h);
       plains.push(await plainRound(browser, baseURL));
       log(
