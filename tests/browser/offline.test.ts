@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launch, openPage } from './browser';
-import { startHosting } from '../../scripts/hosting';
+import { readHostingConfig, startHosting } from '../../scripts/hosting';
 import { company } from '../../src/content/company';
 import { DEFAULT_ERROR } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
@@ -165,7 +165,11 @@ describe('a new version', () => {
 
   it('takes over on the next load, never mixed with the old files, while a page still open on the old one keeps its own files', { timeout: 240_000 }, async () => {
     const v1 = build(1);
-    server = await startHosting({ root: dir, port: 0 });
+    // Firebase's headers, but nothing kept in the browser's HTTP cache: what the old page gets can
+    // only come from the service worker (an HTTP cache may have lost the old files long since).
+    const config = readHostingConfig();
+    const headers = [...(config.headers ?? []), { source: '**', headers: [{ key: 'Cache-Control', value: 'no-store' }] }];
+    server = await startHosting({ root: dir, port: 0, config: { ...config, headers } });
     const base = `http://localhost:${(server.address() as AddressInfo).port}`;
     const { page: old, context, problems } = await openPage(browser);
     await old.goto(`${base}/`, { waitUntil: 'networkidle' });
@@ -199,6 +203,9 @@ describe('a new version', () => {
 
     // The new worker installs and takes over the open tabs; the old tab still gets its own files.
     await expect(tookOver).resolves.toBe(true);
+    await expect
+      .poll(() => old.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state), { timeout: 30_000 })
+      .toBe('activated');
     const clientChunk = old.waitForResponse((r) => /\/assets\/client-[^/]+\.js$/.test(r.url()));
     await old.getByLabel('Name', { exact: true }).focus();
     const chunk = await clientChunk;
