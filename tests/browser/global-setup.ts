@@ -32,7 +32,8 @@ let server: ChildProcess | undefined;
 
 export async function setup(project: TestProject) {
   const dist = process.env.DIST_DIR ?? 'dist';
-  if (!existsSync(`${dist}/index.html`)) execSync('npm run build', { stdio: 'inherit' });
+  // vitest sets NODE_ENV=test, which would make a development bundle without the service worker.
+  if (!existsSync(`${dist}/index.html`)) execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   const port = Number(process.env.SERVE_PORT ?? 4173);
   const baseURL = `http://localhost:${port}`;
   // A server left over from another run would be tested instead of this build.
