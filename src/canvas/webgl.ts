@@ -1,3 +1,5 @@
+import { firstContentfulPaint } from '../firstPaint';
+
 /** Whether this browser can give us a WebGL context at all (and `?webgl=0` has not turned it off). */
 export function webglAvailable(search: string): boolean {
   if (new URLSearchParams(search).get('webgl') === '0') return false;
@@ -21,21 +23,7 @@ export function afterFirstPaintAndLoad(): Promise<void> {
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
   });
-  const painted = new Promise<void>((resolve) => {
-    if (performance.getEntriesByName('first-contentful-paint').length > 0) return resolve();
-    try {
-      const observer = new PerformanceObserver((list) => {
-        if (list.getEntriesByName('first-contentful-paint').length > 0) {
-          observer.disconnect();
-          resolve();
-        }
-      });
-      observer.observe({ type: 'paint', buffered: true });
-    } catch {
-      resolve();
-    }
-  });
-  return Promise.all([loaded, painted]).then(() => undefined);
+  return Promise.all([loaded, firstContentfulPaint()]).then(() => undefined);
 }
 
 /** Resolves when the browser next has an idle moment (or after `timeoutMs` at the latest). */
