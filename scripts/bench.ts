@@ -35,7 +35,8 @@ const ROUTES = [
 ] as const;
 
 const started = Date.now();
-const log = (s: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
+const log = (s: string) =>
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
 
 let server: Server | undefined;
 let child: ReturnType<typeof spawn> | undefined;
@@ -55,8 +56,13 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
 function build(): Promise<void> {
   return new Promise((resolve, reject) => {
     log(`building into ${distDir}/`);
-    child = spawn('npm', ['run', 'build'], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DIST_DIR: distDir } });
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build exited with ${code}`))));
+    child = spawn('npm', ['run', 'build'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, DIST_DIR: distDir },
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`npm run build exited with ${code}`)),
+    );
   });
 }
 
@@ -64,7 +70,11 @@ async function main() {
   if (process.env.BENCH_SKIP_BUILD !== '1') await build();
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}/`);
   server = await startHosting({ root: distDir, port });
-  log(`serving ${distDir}/ at ${baseURL} (load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  log(
+    `serving ${distDir}/ at ${baseURL} (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
 
   // Interleaved: run 1 of every variant, then run 2 of every variant, ...
   const results = new Map<string, LighthouseRun[]>();
@@ -145,7 +155,19 @@ async function main() {
 
   mkdirSync(outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const json = JSON.stringify({ date: new Date().toISOString(), runs, loadavg: load, rows, probe, budgets: budgetList, raw: Object.fromEntries(results) }, null, 2);
+  const json = JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      runs,
+      loadavg: load,
+      rows,
+      probe,
+      budgets: budgetList,
+      raw: Object.fromEntries(results),
+    },
+    null,
+    2,
+  );
   writeFileSync(join(outDir, `bench-${stamp}.json`), json);
   writeFileSync(join(outDir, 'latest.json'), json);
   writeFileSync(join(outDir, 'latest.md'), `${text}\n`);

@@ -11,9 +11,13 @@ import { company } from '../src/content/company';
 import { THEME_COLOR } from '../src/content/site';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const font = (path: string, type: string) => `data:${type};base64,${readFileSync(path).toString('base64')}`;
+const font = (path: string, type: string) =>
+  `data:${type};base64,${readFileSync(path).toString('base64')}`;
 const syne = font('node_modules/@fontsource/syne/files/syne-latin-700-normal.woff2', 'font/woff2');
-const inter = font('node_modules/@fontsource/inter/files/inter-latin-400-normal.woff2', 'font/woff2');
+const inter = font(
+  'node_modules/@fontsource/inter/files/inter-latin-400-normal.woff2',
+  'font/woff2',
+);
 const logoSvg = readFileSync('public/favicon.svg', 'utf8');
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -50,18 +54,32 @@ div { position: absolute; inset: ${maskable ? size * 0.1 : 0}px; }
 svg { width: 100%; height: 100%; display: block; }
 </style></head><body><div>${logoSvg}</div></body></html>`;
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
 try {
-  async function render(html: string, width: number, height: number, path: string, transparent = false) {
+  async function render(
+    html: string,
+    width: number,
+    height: number,
+    path: string,
+    transparent = false,
+  ) {
     const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
     await page.setContent(html);
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path, omitBackground: transparent, clip: { x: 0, y: 0, width, height } });
+    await page.screenshot({
+      path,
+      omitBackground: transparent,
+      clip: { x: 0, y: 0, width, height },
+    });
     await page.close();
     console.log(`wrote ${path} (${width}x${height})`);
   }
   await render(shareHtml, 1200, 630, 'public/og-image.png');
-  for (const size of [192, 512]) await render(iconHtml(size, false), size, size, `public/icon-${size}.png`, true);
+  for (const size of [192, 512])
+    await render(iconHtml(size, false), size, size, `public/icon-${size}.png`, true);
   await render(iconHtml(512, true), 512, 512, 'public/icon-maskable-512.png');
   await render(iconHtml(180, true), 180, 180, 'public/apple-touch-icon.png');
   await render(iconHtml(32, false), 32, 32, 'public/favicon-32.png', true);

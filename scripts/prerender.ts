@@ -10,18 +10,33 @@ import { pathToFileURL } from 'node:url';
 import { build, loadEnv } from 'vite';
 import type { PrerenderedPage } from '../src/entry-server';
 import { company } from '../src/content/company';
-import { absoluteUrl, indexedRoutes, shareImage, siteOrigin, THEME_COLOR } from '../src/content/site';
+import {
+  absoluteUrl,
+  indexedRoutes,
+  shareImage,
+  siteOrigin,
+  THEME_COLOR,
+} from '../src/content/site';
 
 const outDir = resolve(process.env.DIST_DIR ?? 'dist');
-const ssrDir = resolve(`.ssr${process.env.DIST_DIR ? `-${process.env.DIST_DIR.replace(/\W/g, '')}` : ''}`);
+const ssrDir = resolve(
+  `.ssr${process.env.DIST_DIR ? `-${process.env.DIST_DIR.replace(/\W/g, '')}` : ''}`,
+);
 
 function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 /** JSON for a <script type="application/ld+json"> block: nothing in it can close the element. */
 function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026');
 }
 
 /** schema.org Organization: the studio's name, site, logo, email, postal address and social profile. */
@@ -56,7 +71,9 @@ export function headTags(page: PrerenderedPage, origin: string = siteOrigin()): 
     `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
   return [
     tag('name', 'description', meta.description),
-    indexed ? `<link rel="canonical" href="${escapeHtml(url)}" />` : tag('name', 'robots', 'noindex'),
+    indexed
+      ? `<link rel="canonical" href="${escapeHtml(url)}" />`
+      : tag('name', 'robots', 'noindex'),
     tag('property', 'og:type', 'website'),
     tag('property', 'og:site_name', company.name),
     tag('property', 'og:locale', 'en_US'),
@@ -78,12 +95,26 @@ export function headTags(page: PrerenderedPage, origin: string = siteOrigin()): 
 }
 
 export function sitemapXml(origin: string = siteOrigin()): string {
-  const urls = indexedRoutes.map((r) => `  <url><loc>${escapeHtml(absoluteUrl(r.path, origin))}</loc></url>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  const urls = indexedRoutes.map(
+    (r) => `  <url><loc>${escapeHtml(absoluteUrl(r.path, origin))}</loc></url>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 export function robotsTxt(origin: string = siteOrigin()): string {
-  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${absoluteUrl('/sitemap.xml', origin)}`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    '',
+    `Sitemap: ${absoluteUrl('/sitemap.xml', origin)}`,
+    '',
+  ].join('\n');
 }
 
 /** The web app manifest (linked from index.html), from the company's facts; icons are in public/. */
@@ -112,7 +143,9 @@ export function webManifest(): Record<string, unknown> {
  * network). Font and image URLs in it are absolute, so they resolve the same from the page.
  */
 export async function inlineStylesheets(html: string, dir: string): Promise<string> {
-  const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g)];
+  const links = [
+    ...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g),
+  ];
   for (const [tag, href] of links) {
     const css = await readFile(join(dir, href!), 'utf8');
     if (css.includes('</style')) throw new Error(`${href} cannot be inlined`);
@@ -122,7 +155,10 @@ export async function inlineStylesheets(html: string, dir: string): Promise<stri
 }
 
 /** The fonts of the first screen: the title (Syne 700) and the tagline and text (Inter 400). */
-const FIRST_SCREEN_FONTS = [/\/assets\/syne-latin-700-normal-[\w-]+\.woff2/, /\/assets\/inter-latin-400-normal-[\w-]+\.woff2/];
+const FIRST_SCREEN_FONTS = [
+  /\/assets\/syne-latin-700-normal-[\w-]+\.woff2/,
+  /\/assets\/inter-latin-400-normal-[\w-]+\.woff2/,
+];
 
 /**
  * Asks for the first screen's fonts with the page itself. Text waits for its font (up to the
@@ -136,7 +172,11 @@ export function preloadFonts(html: string): string {
   return html.replace(/(<meta name="viewport"[^>]*>)/, (m) => [m, ...links].join('\n    '));
 }
 
-export function fillTemplate(template: string, page: PrerenderedPage, origin: string = siteOrigin()): string {
+export function fillTemplate(
+  template: string,
+  page: PrerenderedPage,
+  origin: string = siteOrigin(),
+): string {
   const filled = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.meta.title)}</title>`)
     .replace('<!--app-head-->', () => headTags(page, origin))
@@ -149,10 +189,16 @@ await build({
   logLevel: 'warn',
   build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
 });
-const entry = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as typeof import('../src/entry-server');
+const entry = (await import(
+  pathToFileURL(join(ssrDir, 'entry-server.js')).href
+)) as typeof import('../src/entry-server');
 // The same VITE_SITE_ORIGIN the client build saw (.env files included).
-const origin = siteOrigin(loadEnv('production', process.cwd(), 'VITE_').VITE_SITE_ORIGIN ?? process.env.VITE_SITE_ORIGIN);
-const template = preloadFonts(await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir));
+const origin = siteOrigin(
+  loadEnv('production', process.cwd(), 'VITE_').VITE_SITE_ORIGIN ?? process.env.VITE_SITE_ORIGIN,
+);
+const template = preloadFonts(
+  await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir),
+);
 for (const page of await entry.renderPages()) {
   await writeFile(join(outDir, page.file), fillTemplate(template, page, origin));
   console.log(`prerendered ${page.file}`);

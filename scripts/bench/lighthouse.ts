@@ -45,8 +45,16 @@ export function killAllChromes(): void {
   live.clear();
 }
 
-export async function runLighthouse(url: string, preset: Preset, timeoutMs = 120_000): Promise<LighthouseRun> {
-  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+export async function runLighthouse(
+  url: string,
+  preset: Preset,
+  timeoutMs = 120_000,
+): Promise<LighthouseRun> {
+  const chrome = await launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   live.add(chrome);
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -61,12 +69,16 @@ export async function runLighthouse(url: string, preset: Preset, timeoutMs = 120
       preset === 'desktop' ? desktopConfig : undefined,
     );
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Lighthouse timed out after ${timeoutMs} ms on ${url}`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`Lighthouse timed out after ${timeoutMs} ms on ${url}`)),
+        timeoutMs,
+      );
     });
     const result = await Promise.race([run, timeout]);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => (lhr.categories[id]?.score ?? Number.NaN) * 100;
     const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const failing: string[] = [];

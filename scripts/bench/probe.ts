@@ -57,7 +57,8 @@ function pageInstrumentation() {
     const title = document.getElementById('hero-title');
     if (!title) return;
     new MutationObserver(() => {
-      if (title.dataset.mode === 'canvas' && w.__benchCanvasAt === undefined) w.__benchCanvasAt = performance.now();
+      if (title.dataset.mode === 'canvas' && w.__benchCanvasAt === undefined)
+        w.__benchCanvasAt = performance.now();
     }).observe(title, { attributes: true, attributeFilter: ['data-mode'] });
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch);
@@ -67,7 +68,11 @@ function pageInstrumentation() {
 /** Starts an in-page rAF loop that notes the time of every drawn canvas frame. */
 async function startFrameRecorder(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __benchFrameTimes: number[]; __benchRecording: boolean; __titleFrames?: { frames: number } };
+    const w = window as unknown as {
+      __benchFrameTimes: number[];
+      __benchRecording: boolean;
+      __titleFrames?: { frames: number };
+    };
     w.__benchFrameTimes = [];
     w.__benchRecording = true;
     let last = w.__titleFrames?.frames ?? 0;
@@ -92,7 +97,9 @@ async function stopFrameRecorder(page: Page): Promise<number[]> {
 }
 
 function frames(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { __titleFrames?: { frames: number } }).__titleFrames?.frames ?? 0);
+  return page.evaluate(
+    () => (window as unknown as { __titleFrames?: { frames: number } }).__titleFrames?.frames ?? 0,
+  );
 }
 
 /** CPU ticks (user + system) of a process and all its descendants, from /proc. */
@@ -161,7 +168,12 @@ interface HomeRound {
 }
 
 /** Home in a fresh context: the sweep, 5 s still, then (optionally) the pointer across the title. */
-async function homeRound(browser: Browser, baseURL: string, withPointer: boolean, log: (s: string) => void): Promise<HomeRound> {
+async function homeRound(
+  browser: Browser,
+  baseURL: string,
+  withPointer: boolean,
+  log: (s: string) => void,
+): Promise<HomeRound> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     // tsx keeps function names with a `__name` helper that the page does not have.
@@ -171,7 +183,11 @@ async function homeRound(browser: Browser, baseURL: string, withPointer: boolean
     await page.goto(`${baseURL}/`, { waitUntil: 'load' });
     await startFrameRecorder(page);
     const shown = await page
-      .waitForFunction(() => document.getElementById('hero-title')?.dataset.mode === 'canvas', null, { timeout: 30_000 })
+      .waitForFunction(
+        () => document.getElementById('hero-title')?.dataset.mode === 'canvas',
+        null,
+        { timeout: 30_000 },
+      )
       .then(
         () => true,
         () => false,
@@ -179,7 +195,10 @@ async function homeRound(browser: Browser, baseURL: string, withPointer: boolean
     await waitForStillFrames(page, 1_500, 30_000);
     const times = await stopFrameRecorder(page);
     const sweep = await page.evaluate(() => {
-      const w = window as unknown as { __benchCanvasAt?: number; __benchCommits: [string, number][] };
+      const w = window as unknown as {
+        __benchCanvasAt?: number;
+        __benchCommits: [string, number][];
+      };
       return { canvasAt: w.__benchCanvasAt ?? Number.NaN, commits: w.__benchCommits };
     });
     const sweepTimes = times.filter((t) => t >= sweep.canvasAt);
@@ -187,12 +206,18 @@ async function homeRound(browser: Browser, baseURL: string, withPointer: boolean
     // From the sweep's first frame to its last: the commit that swaps the DOM title for the canvas
     // (and makes it visible) is the start of the sweep, not part of it.
     const sweepFrom = sweepTimes[0] ?? sweep.canvasAt;
-    const reactCommitsDuringSweep = sweep.commits.filter(([, t]) => t > sweepFrom && t <= sweepEnd).length;
+    const reactCommitsDuringSweep = sweep.commits.filter(
+      ([, t]) => t > sweepFrom && t <= sweepEnd,
+    ).length;
 
     // Still means nothing left to play: wait for finite CSS animations (the scroll button's three
     // pulses) to end, up to 15 s; an endless one is then measured as it is.
     await page
-      .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 15_000, polling: 250 })
+      .waitForFunction(
+        () => document.getAnimations().every((a) => a.playState !== 'running'),
+        null,
+        { timeout: 15_000, polling: 250 },
+      )
       .catch(() => log('probe: animations still running after 15 s; measuring anyway'));
     const before = await frames(page);
     const cpu = await cpuPercent(STILL_MS);
@@ -246,7 +271,11 @@ async function plainRound(browser: Browser, baseURL: string): Promise<number> {
 }
 
 /** Rounds alternate home and the plain page, each alone in the browser. */
-export async function runProbe(baseURL: string, rounds = 3, log: (s: string) => void = () => {}): Promise<ProbeResult> {
+export async function runProbe(
+  baseURL: string,
+  rounds = 3,
+  log: (s: string) => void = () => {},
+): Promise<ProbeResult> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   try {
     const homes: HomeRound[] = [];
@@ -256,8 +285,8 @@ export async function runProbe(baseURL: string, rounds = 3, log: (s: string) => 
       homes.push(h);
       plains.push(await plainRound(browser, baseURL));
       log(
-      `probe ${i + 1}/${rounds}: canvas ${h.shown ? 'shown' : 'NOT shown'}, sweep ${Math.round(h.sweepMs)} ms / ${h.sweepFrames} frames, ` +
-        `${h.reactCommitsDuringSweep} commits; still: ${h.framesStill} frames, cpu ${h.cpu.toFixed(2)} % vs plain ${plains.at(-1)!.toFixed(2)} %`,
+        `probe ${i + 1}/${rounds}: canvas ${h.shown ? 'shown' : 'NOT shown'}, sweep ${Math.round(h.sweepMs)} ms / ${h.sweepFrames} frames, ` +
+          `${h.reactCommitsDuringSweep} commits; still: ${h.framesStill} frames, cpu ${h.cpu.toFixed(2)} % vs plain ${plains.at(-1)!.toFixed(2)} %`,
       );
     }
     const first = homes[0]!;

@@ -50,13 +50,33 @@ export function budgets(rows: RouteResult[], probe: ProbeResult | null): Budget[
   const out: Budget[] = [];
   const home = rows.find((r) => r.route === '/' && r.preset === 'mobile');
   if (home) {
-    out.push({ name: `Performance ≥ ${BUDGETS.performanceHomeMobile} on / (mobile)`, actual: fmtScore(home.performance.median), met: home.performance.median >= BUDGETS.performanceHomeMobile });
-    out.push({ name: `LCP ≤ ${BUDGETS.lcpMs} ms on / (mobile)`, actual: `${fmtMs(home.lcp.median)} ms`, met: home.lcp.median <= BUDGETS.lcpMs });
-    out.push({ name: `TBT ≤ ${BUDGETS.tbtMs} ms on / (mobile)`, actual: `${fmtMs(home.tbt.median)} ms`, met: home.tbt.median <= BUDGETS.tbtMs });
-    out.push({ name: `CLS ≤ ${BUDGETS.cls} on / (mobile)`, actual: fmtCls(home.cls.median), met: home.cls.median <= BUDGETS.cls });
+    out.push({
+      name: `Performance ≥ ${BUDGETS.performanceHomeMobile} on / (mobile)`,
+      actual: fmtScore(home.performance.median),
+      met: home.performance.median >= BUDGETS.performanceHomeMobile,
+    });
+    out.push({
+      name: `LCP ≤ ${BUDGETS.lcpMs} ms on / (mobile)`,
+      actual: `${fmtMs(home.lcp.median)} ms`,
+      met: home.lcp.median <= BUDGETS.lcpMs,
+    });
+    out.push({
+      name: `TBT ≤ ${BUDGETS.tbtMs} ms on / (mobile)`,
+      actual: `${fmtMs(home.tbt.median)} ms`,
+      met: home.tbt.median <= BUDGETS.tbtMs,
+    });
+    out.push({
+      name: `CLS ≤ ${BUDGETS.cls} on / (mobile)`,
+      actual: fmtCls(home.cls.median),
+      met: home.cls.median <= BUDGETS.cls,
+    });
   }
   for (const r of rows.filter((r) => r.preset === 'desktop')) {
-    out.push({ name: `Performance = 100 on ${r.route} (desktop)`, actual: fmtScore(r.performance.median), met: r.performance.median >= BUDGETS.performanceDesktop });
+    out.push({
+      name: `Performance = 100 on ${r.route} (desktop)`,
+      actual: fmtScore(r.performance.median),
+      met: r.performance.median >= BUDGETS.performanceDesktop,
+    });
   }
   for (const r of rows) {
     const low = (
@@ -68,7 +88,9 @@ export function budgets(rows: RouteResult[], probe: ProbeResult | null): Budget[
     ).filter(([, s]) => !(s.median >= BUDGETS.otherCategories));
     out.push({
       name: `Accessibility, best practices, SEO = 100 on ${r.route} (${r.preset})`,
-      actual: low.length ? low.map(([n, s]) => `${n} ${fmtScore(s.median)}`).join(', ') : '100, 100, 100',
+      actual: low.length
+        ? low.map(([n, s]) => `${n} ${fmtScore(s.median)}`).join(', ')
+        : '100, 100, 100',
       met: low.length === 0,
     });
   }
@@ -76,12 +98,28 @@ export function budgets(rows: RouteResult[], probe: ProbeResult | null): Budget[
   for (const r of rows) {
     if (seen.has(r.route)) continue;
     seen.add(r.route);
-    out.push({ name: `First-paint JS ≤ 90 KB gzip on ${r.route}`, actual: `${fmtKb(r.firstPaintJsGzip)} KB`, met: r.firstPaintJsGzip <= BUDGETS.firstPaintJsBytes });
-    out.push({ name: `No three.js / R3F / troika / firebase on first paint of ${r.route}`, actual: r.heavyOnFirstPaint.join(', ') || 'none', met: !r.heavyOnFirstPaint.some((h) => h !== 'lottie') });
+    out.push({
+      name: `First-paint JS ≤ 90 KB gzip on ${r.route}`,
+      actual: `${fmtKb(r.firstPaintJsGzip)} KB`,
+      met: r.firstPaintJsGzip <= BUDGETS.firstPaintJsBytes,
+    });
+    out.push({
+      name: `No three.js / R3F / troika / firebase on first paint of ${r.route}`,
+      actual: r.heavyOnFirstPaint.join(', ') || 'none',
+      met: !r.heavyOnFirstPaint.some((h) => h !== 'lottie'),
+    });
   }
   if (probe) {
-    out.push({ name: 'Still page: no frames drawn in 5 s', actual: `${probe.framesStill.max} frames (max of rounds)`, met: probe.framesStill.max === 0 });
-    out.push({ name: `Still page: browser CPU ≤ ${BUDGETS.stillCpuRatio}× the plain page`, actual: `${probe.cpuRatio.toFixed(2)}×`, met: probe.cpuRatio <= BUDGETS.stillCpuRatio });
+    out.push({
+      name: 'Still page: no frames drawn in 5 s',
+      actual: `${probe.framesStill.max} frames (max of rounds)`,
+      met: probe.framesStill.max === 0,
+    });
+    out.push({
+      name: `Still page: browser CPU ≤ ${BUDGETS.stillCpuRatio}× the plain page`,
+      actual: `${probe.cpuRatio.toFixed(2)}×`,
+      met: probe.cpuRatio <= BUDGETS.stillCpuRatio,
+    });
   }
   return out;
 }
@@ -90,7 +128,9 @@ export function table(rows: RouteResult[], probe: ProbeResult | null, runs: numb
   const lines: string[] = [];
   lines.push(`Lighthouse 12, median (min–max) of ${runs} runs, variants interleaved.`);
   lines.push('');
-  lines.push('| Route | Preset | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | SI ms | First-paint JS KB gz | Transfer KB |');
+  lines.push(
+    '| Route | Preset | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | SI ms | First-paint JS KB gz | Transfer KB |',
+  );
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     lines.push(
@@ -101,20 +141,27 @@ export function table(rows: RouteResult[], probe: ProbeResult | null, runs: numb
   const failures = rows.filter((r) => r.failures > 0);
   if (failures.length) {
     lines.push('');
-    for (const r of failures) lines.push(`Runs that failed and were left out: ${r.failures} on ${r.route} (${r.preset}).`);
+    for (const r of failures)
+      lines.push(`Runs that failed and were left out: ${r.failures} on ${r.route} (${r.preset}).`);
   }
   if (probe) {
     lines.push('');
     lines.push('| Runtime probe (Chromium, 1440x900) | Value |');
     lines.push('|---|---|');
     lines.push(`| Canvas title | ${probe.canvas} |`);
-    lines.push(`| Browser CPU, still 5 s after the sweep: / | ${fmtS(probe.cpuHome, (v) => v.toFixed(2))} % of a core |`);
-    lines.push(`| Browser CPU, still 5 s: /privacypolicy | ${fmtS(probe.cpuPlain, (v) => v.toFixed(2))} % of a core |`);
+    lines.push(
+      `| Browser CPU, still 5 s after the sweep: / | ${fmtS(probe.cpuHome, (v) => v.toFixed(2))} % of a core |`,
+    );
+    lines.push(
+      `| Browser CPU, still 5 s: /privacypolicy | ${fmtS(probe.cpuPlain, (v) => v.toFixed(2))} % of a core |`,
+    );
     lines.push(`| Ratio / ÷ /privacypolicy | ${probe.cpuRatio.toFixed(2)}× |`);
     lines.push(`| Frames drawn while still (5 s) | ${fmtS(probe.framesStill, (v) => String(v))} |`);
     lines.push(`| Sweep | ${fmtMs(probe.sweepMs)} ms, ${probe.sweepFrames} frames |`);
     lines.push(`| React commits during the sweep | ${probe.reactCommitsDuringSweep} |`);
-    lines.push(`| Frame interval, pointer across the title | median ${probe.frameIntervalMedianMs.toFixed(1)} ms, p95 ${probe.frameIntervalP95Ms.toFixed(1)} ms (${probe.pointerFrames} frames) |`);
+    lines.push(
+      `| Frame interval, pointer across the title | median ${probe.frameIntervalMedianMs.toFixed(1)} ms, p95 ${probe.frameIntervalP95Ms.toFixed(1)} ms (${probe.pointerFrames} frames) |`,
+    );
   }
   return lines.join('\n');
 }

@@ -7,9 +7,13 @@ import { routes } from '../content/site';
 import { CanvasHost } from '../canvas/CanvasHost';
 
 // Routes other than home load their code on demand (prerendered HTML shows them meanwhile).
-const PrivacyPolicyPage = lazy(() => import('../legal/pages').then((m) => ({ default: m.PrivacyPolicyPage })));
+const PrivacyPolicyPage = lazy(() =>
+  import('../legal/pages').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
 const TermsPage = lazy(() => import('../legal/pages').then((m) => ({ default: m.TermsPage })));
-const NotFoundPage = lazy(() => import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazy(() =>
+  import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
 
 export function App() {
   return (

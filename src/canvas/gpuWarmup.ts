@@ -12,7 +12,12 @@ const POLL_MS = 50;
  * here). Drawn offscreen and waited for with a fence polled from timers, the same compile
  * happens while the page stays responsive, and the first visible frame is cheap.
  */
-export async function warmUpGpu(renderer: WebGLRenderer, scene: Object3D, camera: Camera, show: Object3D[]): Promise<void> {
+export async function warmUpGpu(
+  renderer: WebGLRenderer,
+  scene: Object3D,
+  camera: Camera,
+  show: Object3D[],
+): Promise<void> {
   const gl = renderer.getContext();
   const target = new WebGLRenderTarget(4, 4);
   const wasVisible = show.map((o) => o.visible);
@@ -32,7 +37,11 @@ export async function warmUpGpu(renderer: WebGLRenderer, scene: Object3D, camera
       if (fence) {
         const deadline = performance.now() + WARMUP_LIMIT_MS;
         // getSyncParameter never blocks: WebGL updates its answer between tasks.
-        while (gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED && !gl.isContextLost() && performance.now() < deadline) {
+        while (
+          gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED &&
+          !gl.isContextLost() &&
+          performance.now() < deadline
+        ) {
           await new Promise((r) => setTimeout(r, POLL_MS));
         }
         gl.deleteSync(fence);

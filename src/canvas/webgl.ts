@@ -29,7 +29,8 @@ export function afterFirstPaintAndLoad(): Promise<void> {
 /** Resolves when the browser next has an idle moment (or after `timeoutMs` at the latest). */
 export function idle(timeoutMs = 1000): Promise<void> {
   return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    if ('requestIdleCallback' in window)
+      window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
     else setTimeout(resolve, 50);
   });
 }

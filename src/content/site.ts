@@ -14,14 +14,12 @@ export const routes: Record<'home' | 'privacy' | 'terms' | 'notFound', RouteMeta
   home: {
     path: '/',
     title: `${name} — mobile apps, websites and digital services`,
-    description:
-      `${name} is a small studio in Lincoln, Nebraska that builds mobile apps, websites and other digital services. See our projects and get in touch.`,
+    description: `${name} is a small studio in Lincoln, Nebraska that builds mobile apps, websites and other digital services. See our projects and get in touch.`,
   },
   privacy: {
     path: '/privacypolicy',
     title: `Privacy Policy — ${name}`,
-    description:
-      `What ${name} collects, why, how it is stored and how to have it removed. No cookies, no tracking.`,
+    description: `What ${name} collects, why, how it is stored and how to have it removed. No cookies, no tracking.`,
   },
   terms: {
     path: '/terms',
@@ -39,10 +37,13 @@ export const routes: Record<'home' | 'privacy' | 'terms' | 'notFound', RouteMeta
 export const DEFAULT_SITE_ORIGIN = 'https://bluestem.example.com';
 
 /** `https://host[:port]` from a configured value: no path, no trailing slash; invalid values throw. */
-export function siteOrigin(configured: string | undefined = import.meta.env?.VITE_SITE_ORIGIN): string {
+export function siteOrigin(
+  configured: string | undefined = import.meta.env?.VITE_SITE_ORIGIN,
+): string {
   const raw = configured?.trim() || DEFAULT_SITE_ORIGIN;
   const url = new URL(raw);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`VITE_SITE_ORIGIN must be an http(s) URL, not ${raw}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`VITE_SITE_ORIGIN must be an http(s) URL, not ${raw}`);
   return url.origin;
 }
 

@@ -11,7 +11,11 @@ interface Rule {
   source: string;
   headers: { key: string; value: string }[];
 }
-const hosting = JSON.parse(readFileSync('firebase.json', 'utf8')).hosting as { public: string; cleanUrls: boolean; headers: Rule[] };
+const hosting = JSON.parse(readFileSync('firebase.json', 'utf8')).hosting as {
+  public: string;
+  cleanUrls: boolean;
+  headers: Rule[];
+};
 
 /** The headers firebase.json gives a path, written out by rule name (later rules win). */
 function expected(...sources: string[]): Record<string, string> {
@@ -49,7 +53,8 @@ function expectHeaders(res: Response, want: Record<string, string>) {
         const s = served.get(name)!;
         if (name === 'connect-src') {
           expect(s.slice(0, values.length)).toEqual(values);
-          for (const extra of s.slice(values.length)) expect(extra).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+          for (const extra of s.slice(values.length))
+            expect(extra).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
         } else expect(s, name).toEqual(values);
       }
     } else expect(got, key).toBe(value);

@@ -15,7 +15,12 @@ const origin = siteOrigin(loadEnv('production', process.cwd(), 'VITE_').VITE_SIT
 const INDEXED: RouteMeta[] = [routes.home, routes.privacy, routes.terms];
 
 function decode(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** The head of a page, read as a crawler reads it: no script runs. */
@@ -24,26 +29,44 @@ async function head(path: string) {
   const html = await res.text();
   const headHtml = html.slice(0, html.indexOf('</head>'));
   const metas = (attr: 'name' | 'property', key: string) =>
-    [...headHtml.matchAll(new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`, 'g'))].map((m) => decode(m[1]!));
+    [
+      ...headHtml.matchAll(
+        new RegExp(`<meta ${attr}="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`, 'g'),
+      ),
+    ].map((m) => decode(m[1]!));
   const meta = (attr: 'name' | 'property', key: string) => {
     const all = metas(attr, key);
     expect(all, `${path}: <meta ${attr}="${key}">`).toHaveLength(1);
     return all[0]!;
   };
   const titles = [...headHtml.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => decode(m[1]!));
-  const canonical = [...headHtml.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) => decode(m[1]!));
-  const jsonLd = [...headHtml.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
-  const links = (rel: string) => [...headHtml.matchAll(new RegExp(`<link rel="${rel}" href="([^"]*)"`, 'g'))].map((m) => m[1]!);
+  const canonical = [...headHtml.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((m) =>
+    decode(m[1]!),
+  );
+  const jsonLd = [
+    ...headHtml.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g),
+  ].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  const links = (rel: string) =>
+    [...headHtml.matchAll(new RegExp(`<link rel="${rel}" href="([^"]*)"`, 'g'))].map((m) => m[1]!);
   return { res, titles, meta, metas, canonical, jsonLd, links };
 }
 
 /** Width and height from a PNG's IHDR chunk. */
-async function pngSize(path: string): Promise<{ width: number; height: number; type: string | null }> {
+async function pngSize(
+  path: string,
+): Promise<{ width: number; height: number; type: string | null }> {
   const res = await fetch(baseURL() + path);
   expect(res.status, path).toBe(200);
   const buf = Buffer.from(await res.arrayBuffer());
-  expect(buf.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])), `${path} is a PNG`).toBe(true);
-  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20), type: res.headers.get('content-type') };
+  expect(
+    buf.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])),
+    `${path} is a PNG`,
+  ).toBe(true);
+  return {
+    width: buf.readUInt32BE(16),
+    height: buf.readUInt32BE(20),
+    type: res.headers.get('content-type'),
+  };
 }
 
 describe('each route’s head', () => {
@@ -110,7 +133,9 @@ describe('files for crawlers', () => {
     const xml = await res.text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs.sort()).toEqual([`${origin}/`, `${origin}/privacypolicy`, `${origin}/terms`].sort());
+    expect(locs.sort()).toEqual(
+      [`${origin}/`, `${origin}/privacypolicy`, `${origin}/terms`].sort(),
+    );
   });
 
   it('robots.txt allows everything and names the sitemap', async () => {
@@ -120,7 +145,9 @@ describe('files for crawlers', () => {
     const txt = await res.text();
     expect(txt).toMatch(/^User-agent: \*$/m);
     expect(txt).not.toMatch(/^Disallow: \/\s*$/m);
-    expect(txt).toMatch(new RegExp(`^Sitemap: ${origin.replace(/[.:/]/g, '\\$&')}/sitemap\\.xml$`, 'm'));
+    expect(txt).toMatch(
+      new RegExp(`^Sitemap: ${origin.replace(/[.:/]/g, '\\$&')}/sitemap\\.xml$`, 'm'),
+    );
   });
 
   it('the share image is a 1200x630 PNG', async () => {
@@ -145,7 +172,9 @@ describe('icons and the web manifest', () => {
       expect(h.links('apple-touch-icon')).toEqual(['/apple-touch-icon.png']);
       expect(h.links('icon')).toEqual(['/favicon.svg', '/favicon-32.png']);
     }
-    expect((await fetch(`${baseURL()}/favicon.svg`)).headers.get('content-type')).toBe('image/svg+xml');
+    expect((await fetch(`${baseURL()}/favicon.svg`)).headers.get('content-type')).toBe(
+      'image/svg+xml',
+    );
     expect(await pngSize('/favicon-32.png')).toMatchObject({ width: 32, height: 32 });
     expect(await pngSize('/apple-touch-icon.png')).toMatchObject({ width: 180, height: 180 });
   });
@@ -154,10 +183,16 @@ describe('icons and the web manifest', () => {
     const res = await fetch(`${baseURL()}/site.webmanifest`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
-    const manifest = (await res.json()) as { name: string; start_url: string; icons: { src: string; sizes: string; purpose: string }[] };
+    const manifest = (await res.json()) as {
+      name: string;
+      start_url: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
     expect(manifest.name).toBe(company.name);
     expect(manifest.start_url).toBe('/');
-    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
     for (const icon of manifest.icons) {
       const [w, h] = icon.sizes.split('x').map(Number);
@@ -169,7 +204,11 @@ describe('icons and the web manifest', () => {
     const { page, context, problems } = await openPage(browser);
     await page.goto(`${baseURL()}/privacypolicy`, { waitUntil: 'networkidle' });
     const cdp = await context.newCDPSession(page);
-    const result = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[]; data?: string };
+    const result = (await cdp.send('Page.getAppManifest')) as {
+      url: string;
+      errors: { message: string }[];
+      data?: string;
+    };
     expect(result.url).toBe(`${baseURL()}/site.webmanifest`);
     expect(result.errors).toEqual([]);
     expect(JSON.parse(result.data ?? '{}').name).toBe(company.name);
