@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
 import { animated, useSpring } from '@react-spring/web';
 import { motionStore } from '../motion/store';
+import { scrollProgress, titleBand, titleLayout } from '../motion/model';
 import { TitleScene } from './TitleScene';
 import { AdaptiveDpr } from './AdaptiveDpr';
 
@@ -82,10 +83,23 @@ function useCanvasOpacity() {
   return style;
 }
 
+/** Where the strip starts (TitleScene moves it with the title from the first frame on). */
+function initialBand(): { height: number; transform: string } {
+  const s = motionStore.getState();
+  const layout = titleLayout(
+    scrollProgress(s.scrollY, s.viewport?.height ?? 0),
+    s.viewport,
+    s.titleEm,
+  );
+  const band = titleBand(layout);
+  return { height: band.height, transform: `translate3d(0, ${band.top}px, 0)` };
+}
+
 export default function TitleCanvas() {
   const style = useCanvasOpacity();
+  const [band] = useState(initialBand);
   return (
-    <animated.div style={{ ...style, width: '100%', height: '100%' }}>
+    <animated.div className="title-canvas__band" style={{ ...style, ...band, width: '100%' }}>
       <Canvas
         orthographic
         camera={{ position: [0, 0, 100], zoom: 1, near: 0.1, far: 1000 }}

@@ -12,6 +12,7 @@ import {
   lightScrollOffset,
   scrollProgress,
   sweepPosition,
+  titleBand,
   titleLayout,
   TITLE_LINE_HEIGHT,
 } from '../motion/model';
@@ -108,10 +109,17 @@ export function TitleScene() {
       synced.current = false;
       letters.fontSize = startPx;
       halo.fontSize = startPx;
-      const laidOut = Promise.all([new Promise<void>((r) => letters.sync(r)), new Promise<void>((r) => halo.sync(r))]);
+      const laidOut = Promise.all([
+        new Promise<void>((r) => letters.sync(r)),
+        new Promise<void>((r) => halo.sync(r)),
+      ]);
       // The first time, the shaders are compiled offscreen before the text is drawn (gpuWarmup.ts).
       void laidOut
-        .then(() => warmedUp.current ?? (warmedUp.current = warmUpGpu(state.gl, state.scene, state.camera, [letters, halo])))
+        .then(
+          () =>
+            warmedUp.current ??
+            (warmedUp.current = warmUpGpu(state.gl, state.scene, state.camera, [letters, halo])),
+        )
         .then(() => {
           letters.visible = true;
           halo.visible = true;
@@ -119,8 +127,21 @@ export function TitleScene() {
           invalidate();
         });
     }
+    // The canvas is a strip centred on the title that moves with it (moved here, in the same frame
+    // as the picture, so the two never disagree); the text sits at the strip's centre.
+    const band = titleBand(layout);
+    const strip = state.gl.domElement.closest<HTMLElement>('.title-canvas__band');
+    if (strip) {
+      const height = `${band.height}px`;
+      if (strip.style.height !== height) strip.style.height = height;
+      strip.style.transform = `translate3d(0, ${band.top}px, 0)`;
+    }
     for (const mesh of [letters, halo]) {
-      mesh.position.set(layout.centerX - vp.width / 2, vp.height / 2 - layout.centerY, 0);
+      mesh.position.set(
+        layout.centerX - vp.width / 2,
+        band.top + band.height / 2 - layout.centerY,
+        0,
+      );
       mesh.scale.setScalar(layout.scale);
     }
     // Troika strokes inside the glyph edge; its "outline" is a filled halo, used only for the
@@ -176,7 +197,8 @@ export function TitleScene() {
     }
     l.last = t;
 
-    uniforms.uLightPosition.value.set(l.x * dpr, (vp.height - l.y) * dpr);
+    // gl_FragCoord is in device pixels from the strip's bottom left.
+    uniforms.uLightPosition.value.set(l.x * dpr, (band.top + band.height - l.y) * dpr);
     uniforms.uLightRadius.value = radius * dpr;
     uniforms.uLightIntensity.value = intensity;
 

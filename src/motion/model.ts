@@ -127,6 +127,21 @@ export function titleLayout(p: number, viewport: Viewport | null, emWidth = DEFA
   };
 }
 
+/** Room above and below the title's line box for the light's halo, in ems of the start size. */
+export const TITLE_BAND_MARGIN = 0.45;
+
+/**
+ * The strip of the viewport the canvas covers: as wide as the window, as tall as the title at its
+ * start size plus room for the halo, centred on the title and moving with it. Its height does not
+ * change with scroll (only with the window's width), so scrolling never resizes the canvas; and a
+ * strip instead of the whole viewport is far fewer pixels to draw and composite per frame.
+ */
+export function titleBand(layout: TitleLayout): { top: number; height: number } {
+  const startPx = layout.fontPx / layout.scale;
+  const height = Math.ceil(startPx * (TITLE_LINE_HEIGHT + 2 * TITLE_BAND_MARGIN));
+  return { top: layout.centerY - height / 2, height };
+}
+
 /** The scroll-down circle's diameter in rem: 3 at the top, 0 from half a viewport on. */
 export function scrollButtonDiameter(scrollY: number, viewportHeight: number): number {
   if (viewportHeight <= 0) return SCROLL_BUTTON_REM;

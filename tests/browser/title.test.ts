@@ -13,12 +13,20 @@ afterAll(async () => {
 });
 
 /** Opens home in test mode and waits until the canvas has drawn the title. */
-async function openTitle(viewport: { width: number; height: number }, query = '?motion-test', options = {}) {
+async function openTitle(
+  viewport: { width: number; height: number },
+  query = '?motion-test',
+  options = {},
+) {
   const watched = await openPage(browser, { viewport, ...options });
   await watched.page.goto(`${baseURL()}/${query}`, { waitUntil: 'load' });
-  await watched.page.waitForFunction(() => document.getElementById('hero-title')?.dataset.mode === 'canvas', null, {
-    timeout: 30_000,
-  });
+  await watched.page.waitForFunction(
+    () => document.getElementById('hero-title')?.dataset.mode === 'canvas',
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
   return watched;
 }
 
@@ -98,7 +106,12 @@ describe('the canvas title', () => {
       }, scrollY);
       const pic = await readCanvas(page, 120);
       const b = pic.box!;
-      return { width: b.right - b.left, centreX: (b.left + b.right) / 2, centreY: (b.top + b.bottom) / 2, top: b.top };
+      return {
+        width: b.right - b.left,
+        centreX: (b.left + b.right) / 2,
+        centreY: (b.top + b.bottom) / 2,
+        top: b.top,
+      };
     };
     const top = await measure(0);
     const half = await measure(450);
@@ -126,7 +139,9 @@ describe('the canvas title', () => {
     const pic = await readCanvas(page, 120);
     const b = pic.box!;
     expect(Math.abs((b.left + b.right) / 2 - (domBox!.x + domBox!.width / 2))).toBeLessThan(4);
-    expect(Math.abs((b.top + b.bottom) / 2 - (domBox!.y + domBox!.height / 2))).toBeLessThan(domBox!.height * 0.12);
+    expect(Math.abs((b.top + b.bottom) / 2 - (domBox!.y + domBox!.height / 2))).toBeLessThan(
+      domBox!.height * 0.12,
+    );
     expect(Math.abs(b.right - b.left - domBox!.width) / domBox!.width).toBeLessThan(0.04);
     await context.close();
   });
@@ -142,7 +157,9 @@ describe('the scroll-down button', () => {
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(800);
     await page.evaluate(() => window.scrollTo({ top: 200, behavior: 'instant' }));
-    await expect.poll(() => button.getAttribute('data-diameter')).toBe(scrollButtonDiameter(200, 800).toFixed(4));
+    await expect
+      .poll(() => button.getAttribute('data-diameter'))
+      .toBe(scrollButtonDiameter(200, 800).toFixed(4));
     await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
     await expect.poll(() => button.isHidden()).toBe(true);
     await expect(page.locator('.scroll-down').getAttribute('tabindex')).resolves.toBe('-1');
@@ -150,7 +167,10 @@ describe('the scroll-down button', () => {
   });
 
   it('works from the keyboard', async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const { page, context } = await openPage(browser, {
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
     await page.getByRole('button', { name: 'Scroll down' }).focus();
     await page.keyboard.press('Enter');
@@ -167,7 +187,9 @@ describe('fallbacks', () => {
     await expect(page.locator('#hero-title').getAttribute('data-mode')).resolves.toBe('dom');
     await expect(page.locator('canvas').count()).resolves.toBe(0);
     expect(requests.some((r) => /TitleCanvas/.test(r))).toBe(false);
-    const stroke = await page.locator('#hero-title').evaluate((el) => getComputedStyle(el).webkitTextStrokeColor);
+    const stroke = await page
+      .locator('#hero-title')
+      .evaluate((el) => getComputedStyle(el).webkitTextStrokeColor);
     expect(stroke).not.toBe('rgba(0, 0, 0, 0)');
     await screenshot(page, 'title-dom-fallback-desktop');
     expect(problems).toEqual([]);
@@ -178,19 +200,26 @@ describe('fallbacks', () => {
     const { page, context, problems } = await openTitle({ width: 1440, height: 900 });
     await page.evaluate(() => {
       const gl = document.querySelector('canvas')!.getContext('webgl2');
-      (window as unknown as { __lose: WEBGL_lose_context }).__lose = gl!.getExtension('WEBGL_lose_context')!;
+      (window as unknown as { __lose: WEBGL_lose_context }).__lose =
+        gl!.getExtension('WEBGL_lose_context')!;
       (window as unknown as { __lose: WEBGL_lose_context }).__lose.loseContext();
     });
     await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
-    await page.evaluate(() => (window as unknown as { __lose: WEBGL_lose_context }).__lose.restoreContext());
+    await page.evaluate(() =>
+      (window as unknown as { __lose: WEBGL_lose_context }).__lose.restoreContext(),
+    );
     await page.evaluate(() => window.__motion!.setTime(60_000));
-    await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode'), { timeout: 10_000 }).toBe('canvas');
+    await expect
+      .poll(() => page.locator('#hero-title').getAttribute('data-mode'), { timeout: 10_000 })
+      .toBe('canvas');
     expect(problems).toEqual([]);
     await context.close();
   });
 
   it('skips the sweep under reduced motion: the light rests, then follows the pointer', async () => {
-    const { page, context } = await openTitle({ width: 1440, height: 900 }, '?motion-test', { reducedMotion: 'reduce' });
+    const { page, context } = await openTitle({ width: 1440, height: 900 }, '?motion-test', {
+      reducedMotion: 'reduce',
+    });
     await showOnlyCanvas(page);
     await at(page, 150);
     const early = await readCanvas(page);
@@ -226,14 +255,31 @@ describe('rendering on demand', () => {
     });
     const start = Date.now();
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
-    await page.waitForFunction(() => document.getElementById('hero-title')?.dataset.mode === 'canvas', null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.getElementById('hero-title')?.dataset.mode === 'canvas',
+      null,
+      { timeout: 30_000 },
+    );
     const firstLitMs = await page.evaluate(() => performance.now());
-    const commitsAtReady = await page.evaluate(() => (window as unknown as { __commits: number }).__commits);
+    const commitsAtReady = await page.evaluate(
+      () => (window as unknown as { __commits: number }).__commits,
+    );
     // The sweep at 2 px/ms crosses 1440 px in well under 1.5 s.
     await page.waitForTimeout(1500);
-    const commitsAfterSweep = await page.evaluate(() => (window as unknown as { __commits: number }).__commits);
+    const commitsAfterSweep = await page.evaluate(
+      () => (window as unknown as { __commits: number }).__commits,
+    );
     await page.mouse.move(10, 890);
-    await page.waitForTimeout(800);
+    // Let the light finish easing to the pointer: wait until no frame has been drawn for 1 s.
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const n = window.__titleFrames!.frames;
+          setTimeout(() => resolve(window.__titleFrames!.frames === n), 1000);
+        }),
+      null,
+      { timeout: 20_000, polling: 100 },
+    );
     const before = await page.evaluate(() => window.__titleFrames!.frames);
     await page.waitForTimeout(5000);
     const after = await page.evaluate(() => window.__titleFrames!.frames);
