@@ -1,11 +1,9 @@
-import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { motionStore } from '../motion/store';
 import { attachMotionListeners } from '../motion/listeners';
 import { installTestMode, isTestMode } from '../motion/testMode';
 import { afterFirstPaintAndLoad, importTitleCanvas, webglAvailable } from './webgl';
-
-const canvasStatus = () => motionStore.getState().canvas;
 
 /**
  * Feeds the motion store and hosts the app's one persistent canvas. The canvas chunk is fetched
@@ -16,7 +14,7 @@ export function CanvasHost() {
   const { pathname } = useLocation();
   const onHome = pathname === '/';
   const [Canvas, setCanvas] = useState<ComponentType | null>(null);
-  const status = useSyncExternalStore(motionStore.subscribe, canvasStatus, canvasStatus);
+  const wrapper = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (isTestMode(window.location.search)) installTestMode();
@@ -43,14 +41,25 @@ export function CanvasHost() {
     };
   }, [onHome, Canvas]);
 
+  // Hidden while it has no frame with the title: a hidden canvas is not composited, so the page
+  // never waits for the GPU to set up the context and compile shaders. Written to the style
+  // directly, like every other store-driven change: no React commit.
+  useEffect(() => {
+    if (!Canvas) return;
+    const show = (status: string) => {
+      if (wrapper.current) wrapper.current.style.visibility = status === 'loading' ? 'hidden' : '';
+    };
+    show(motionStore.getState().canvas);
+    return motionStore.subscribe((s, prev) => s.canvas !== prev.canvas && show(s.canvas));
+  }, [Canvas]);
+
   if (!Canvas) return null;
   return (
     <div
+      ref={wrapper}
       className="title-canvas"
       data-visible={onHome ? 'true' : 'false'}
-      // Hidden until its first frame with the title is drawn: a hidden canvas is not composited,
-      // so the page never waits for the GPU to set up the context and compile shaders.
-      style={status === 'loading' ? { visibility: 'hidden' } : undefined}
+      style={{ visibility: 'hidden' }}
       aria-hidden="true"
     >
       <Canvas />
