@@ -4,7 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', '.ssr*', 'functions/lib', 'node_modules', '.data*', '.gl*', 'test-results', 'bench-results'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      '.ssr*',
+      'functions/lib',
+      'node_modules',
+      '.data*',
+      '.gl*',
+      'test-results',
+      'bench-results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -22,7 +22,15 @@ const server = await startHosting({ root, port: 0 });
 const base = `http://localhost:${(server.address() as AddressInfo).port}`;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 
 // Frame times as the page sees them: each rAF in which the drawn-frame counter moved. (A string:
@@ -53,11 +61,23 @@ try {
     const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
     const page = await context.newPage();
     await page.goto(`${base}/?event`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.querySelector('h1')?.dataset.mode === 'canvas', null, { timeout: 30_000 });
-    await page.waitForFunction(() => window.__titleLight?.lead === 'attract', null, { timeout: 30_000, polling: 250 });
+    await page.waitForFunction(
+      () => document.querySelector('h1')?.dataset.mode === 'canvas',
+      null,
+      { timeout: 30_000 },
+    );
+    await page.waitForFunction(() => window.__titleLight?.lead === 'attract', null, {
+      timeout: 30_000,
+      polling: 250,
+    });
     // Frame times as the page sees them: each rAF in which the drawn-frame counter moved.
-    const intervals = (await page.evaluate(RECORD_FRAMES.replace('MS', String(seconds * 1000)))) as number[];
-    const probe = await page.evaluate(() => ({ ...window.__titleLight!, canvasWidth: document.querySelector('canvas')?.width ?? 0 }));
+    const intervals = (await page.evaluate(
+      RECORD_FRAMES.replace('MS', String(seconds * 1000)),
+    )) as number[];
+    const probe = await page.evaluate(() => ({
+      ...window.__titleLight!,
+      canvasWidth: document.querySelector('canvas')?.width ?? 0,
+    }));
     // The pointer takes the light back; once it has caught up, nothing more is drawn.
     await page.mouse.move(viewport.width * 0.3, viewport.height * 0.45);
     await page.waitForTimeout(1500);

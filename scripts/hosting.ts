@@ -72,7 +72,18 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml', '.ttf']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.ttf',
+]);
 
 export interface HostingOptions {
   root: string;
@@ -124,7 +135,13 @@ export async function startHosting(opts: HostingOptions): Promise<Server> {
     return null;
   }
 
-  async function send(req: IncomingMessage, res: ServerResponse, file: string, status: number, urlPath: string) {
+  async function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    file: string,
+    status: number,
+    urlPath: string,
+  ) {
     const ext = extname(file);
     const entry = await load(file);
     const headers: Record<string, string> = {
@@ -134,7 +151,10 @@ export async function startHosting(opts: HostingOptions): Promise<Server> {
     };
     const csp = headers['Content-Security-Policy'];
     if (csp && opts.connectSrc?.length) {
-      headers['Content-Security-Policy'] = csp.replace(/connect-src ([^;]*)/, (_m, v: string) => `connect-src ${v} ${opts.connectSrc!.join(' ')}`);
+      headers['Content-Security-Policy'] = csp.replace(
+        /connect-src ([^;]*)/,
+        (_m, v: string) => `connect-src ${v} ${opts.connectSrc!.join(' ')}`,
+      );
     }
     const accept = String(req.headers['accept-encoding'] ?? '');
     let body = entry.raw;

@@ -27,7 +27,9 @@ const MAX_FILE_BYTES = 8 * 1024 * 1024;
  * The precache manifest, as Workbox's getManifest makes it (workbox-build is not used: it pulls
  * in rollup, whose platform packages the registry here does not all carry, which breaks npm ci).
  */
-export async function precacheManifest(dir: string): Promise<{ entries: PrecacheEntry[]; size: number; warnings: string[] }> {
+export async function precacheManifest(
+  dir: string,
+): Promise<{ entries: PrecacheEntry[]; size: number; warnings: string[] }> {
   const entries: PrecacheEntry[] = [];
   const warnings: string[] = [];
   let size = 0;
@@ -41,7 +43,9 @@ export async function precacheManifest(dir: string): Promise<{ entries: Precache
       continue;
     }
     size += body.length;
-    const revision = path.startsWith('assets/') ? null : createHash('md5').update(body).digest('hex');
+    const revision = path.startsWith('assets/')
+      ? null
+      : createHash('md5').update(body).digest('hex');
     entries.push({ url: path, revision });
   }
   entries.sort((a, b) => a.url.localeCompare(b.url));
@@ -60,7 +64,8 @@ export function pagesAsRoutes(entries: PrecacheEntry[]): PrecacheEntry[] {
 const { entries: manifestEntries, size, warnings } = await precacheManifest(dist);
 for (const w of warnings) console.warn(`service worker: ${w}`);
 for (const needed of ['/', '/privacypolicy', '/terms']) {
-  if (!manifestEntries.some((e) => e.url === needed)) throw new Error(`The precache has no ${needed}`);
+  if (!manifestEntries.some((e) => e.url === needed))
+    throw new Error(`The precache has no ${needed}`);
 }
 
 const buildId = createHash('sha256')
@@ -84,4 +89,6 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log(`service worker: sw.js, build ${buildId}, ${manifestEntries.length} files (${(size / 1024).toFixed(0)} KiB) precached`);
+console.log(
+  `service worker: sw.js, build ${buildId}, ${manifestEntries.length} files (${(size / 1024).toFixed(0)} KiB) precached`,
+);

@@ -32,7 +32,11 @@ export function createLightUniforms(): LightUniforms {
  * chaining a derived material onto troika's own is what reaches the stroke (and, for the halo,
  * the blurred outline). Without `chained: true` the text silently does not render.
  */
-export function createLitTextMaterial(troikaMaterial: Material, uniforms: LightUniforms, glow: boolean): Material {
+export function createLitTextMaterial(
+  troikaMaterial: Material,
+  uniforms: LightUniforms,
+  glow: boolean,
+): Material {
   return createDerivedMaterial(troikaMaterial, {
     chained: true,
     uniforms: { ...uniforms, uGlow: { value: glow ? 1 : 0 } },

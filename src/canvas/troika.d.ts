@@ -30,8 +30,16 @@ declare module 'troika-three-text' {
     dispose(): void;
   }
 
-  export function configureTextBuilder(config: { useWorker?: boolean; sdfGlyphSize?: number; defaultFontURL?: string | null; unicodeFontsURL?: string | null }): void;
-  export function preloadFont(options: { font?: string; characters?: string | string[]; sdfGlyphSize?: number }, callback: () => void): void;
+  export function configureTextBuilder(config: {
+    useWorker?: boolean;
+    sdfGlyphSize?: number;
+    defaultFontURL?: string | null;
+    unicodeFontsURL?: string | null;
+  }): void;
+  export function preloadFont(
+    options: { font?: string; characters?: string | string[]; sdfGlyphSize?: number },
+    callback: () => void,
+  ): void;
 }
 
 declare module 'troika-three-utils' {
@@ -50,5 +58,8 @@ declare module 'troika-three-utils' {
     fragmentMainOutro?: string;
     fragmentColorTransform?: string;
   }
-  export function createDerivedMaterial<T extends Material>(base: T, options: DerivedMaterialOptions): T & { uniforms: Record<string, IUniform> };
+  export function createDerivedMaterial<T extends Material>(
+    base: T,
+    options: DerivedMaterialOptions,
+  ): T & { uniforms: Record<string, IUniform> };
 }

@@ -16,7 +16,9 @@ export function FullscreenButton() {
   if (!document.fullscreenEnabled) return null;
 
   function toggle() {
-    const change = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    const change = document.fullscreenElement
+      ? document.exitFullscreen()
+      : document.documentElement.requestFullscreen();
     change.catch((error: unknown) => console.warn('Full screen was refused.', error));
   }
 
@@ -24,7 +26,11 @@ export function FullscreenButton() {
     <button type="button" className="event-fullscreen" onClick={toggle}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path
-          d={full ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'}
+          d={
+            full
+              ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5'
+              : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'
+          }
           fill="none"
           stroke="currentColor"
           strokeWidth="2"

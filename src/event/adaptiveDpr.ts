@@ -55,14 +55,25 @@ export interface DprMonitor {
 
 export function createDprMonitor(deviceRatio: number): DprMonitor {
   const max = Math.min(2, Math.max(1, deviceRatio || 1));
-  return { dpr: max, max, samples: [], settle: 0, flips: 0, lastDirection: 0, floor: DPR_MIN, cutFrom: null };
+  return {
+    dpr: max,
+    max,
+    samples: [],
+    settle: 0,
+    flips: 0,
+    lastDirection: 0,
+    floor: DPR_MIN,
+    cutFrom: null,
+  };
 }
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
@@ -73,13 +84,22 @@ export function recordFrame(m: DprMonitor, intervalMs: number): DprMonitor {
   if (m.settle > 0) return { ...m, settle: m.settle - 1 };
   const samples = [...m.samples, intervalMs];
   const total = samples.reduce((a, b) => a + b, 0);
-  const enough = samples.length >= DPR_WINDOW || (samples.length >= DPR_MIN_FRAMES && total >= DPR_VERDICT_MS);
+  const enough =
+    samples.length >= DPR_WINDOW || (samples.length >= DPR_MIN_FRAMES && total >= DPR_VERDICT_MS);
   if (!enough) return { ...m, samples };
   const typical = median(samples);
   if (m.cutFrom && typical > m.cutFrom.typical * DPR_MIN_GAIN) {
     // The last cut did not pay: back to where it was, and no lower from now on.
     const back = m.cutFrom.dpr;
-    return { ...m, dpr: back, floor: back, samples: [], settle: DPR_SETTLE_FRAMES, cutFrom: null, lastDirection: 1 };
+    return {
+      ...m,
+      dpr: back,
+      floor: back,
+      samples: [],
+      settle: DPR_SETTLE_FRAMES,
+      cutFrom: null,
+      lastDirection: 1,
+    };
   }
   let direction: -1 | 0 | 1 = 0;
   let dpr = m.dpr;

@@ -73,7 +73,8 @@ export function startEventMode(win: Window = window): () => void {
   // Every pointer change is input: the listeners' (mouse, pen, touch) and the test's setPointer.
   const unsubscribe = motionStore.subscribe((s, prev) => {
     if (s.pointer !== prev.pointer) markActive();
-    else if (s.testMode !== prev.testMode) markActive(); // the clock changed hands: start afresh
+    else if (s.testMode !== prev.testMode)
+      markActive(); // the clock changed hands: start afresh
     else if (s.testTime !== prev.testTime) evaluate();
   });
 

@@ -1,7 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { company } from '../content/company';
 import { motionStore } from '../motion/store';
-import { scrollButtonDiameter, scrollProgress, titleLayout, TITLE_LINE_HEIGHT } from '../motion/model';
+import {
+  scrollButtonDiameter,
+  scrollProgress,
+  titleLayout,
+  TITLE_LINE_HEIGHT,
+} from '../motion/model';
 import { ScrollDownButton } from './ScrollDownButton';
 
 /**
@@ -63,7 +68,14 @@ export function Hero() {
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div ref={bandRef} className="hero__band" aria-hidden="true" />
-      <h1 ref={titleRef} id="hero-title" className="hero__title" data-mode="dom" data-pinned="false" style={{ lineHeight: TITLE_LINE_HEIGHT }}>
+      <h1
+        ref={titleRef}
+        id="hero-title"
+        className="hero__title"
+        data-mode="dom"
+        data-pinned="false"
+        style={{ lineHeight: TITLE_LINE_HEIGHT }}
+      >
         <span className="hero__title-text">{company.name}</span>
       </h1>
       <p className="hero__tagline">{company.tagline}</p>

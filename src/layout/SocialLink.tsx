@@ -3,7 +3,13 @@ import { company } from '../content/company';
 /** The studio's social profile, opened in a new tab without opener or referrer. */
 export function SocialLink() {
   return (
-    <a className="icon-link" href={company.social.url} target="_blank" rel="noopener noreferrer" aria-label={`${company.social.label} (opens in a new tab)`}>
+    <a
+      className="icon-link"
+      href={company.social.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`${company.social.label} (opens in a new tab)`}
+    >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"

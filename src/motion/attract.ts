@@ -35,7 +35,9 @@ export function idleState(idleMs: number): IdleState {
 
 /** The next idle threshold after `idleMs`, in ms from now, or null when all have passed. */
 export function msToNextIdleThreshold(idleMs: number): number | null {
-  const next = [CURSOR_HIDE_AFTER_MS, ATTRACT_AFTER_MS, RETURN_TO_TOP_AFTER_MS].find((t) => t > idleMs);
+  const next = [CURSOR_HIDE_AFTER_MS, ATTRACT_AFTER_MS, RETURN_TO_TOP_AFTER_MS].find(
+    (t) => t > idleMs,
+  );
   return next === undefined ? null : next - Math.max(0, idleMs);
 }
 

@@ -11,7 +11,9 @@ export function attachMotionListeners(win: Window = window): () => void {
   const onScroll = () => set({ scrollY: win.scrollY });
   const onPointer = (e: PointerEvent) => {
     if (motionStore.getState().testMode) return;
-    set({ pointer: { x: e.clientX, y: e.clientY, inside: true, kind: e.pointerType as PointerKind } });
+    set({
+      pointer: { x: e.clientX, y: e.clientY, inside: true, kind: e.pointerType as PointerKind },
+    });
   };
   const onLeave = (e: MouseEvent) => {
     if (e.relatedTarget || motionStore.getState().testMode) return;

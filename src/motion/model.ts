@@ -101,7 +101,11 @@ export interface TitleLayout {
  * Where the title is and how big, for scroll progress p. Unmeasured (no viewport yet) it is the
  * guess: size 48, outline 4.
  */
-export function titleLayout(p: number, viewport: Viewport | null, emWidth = DEFAULT_TITLE_EM_WIDTH): TitleLayout {
+export function titleLayout(
+  p: number,
+  viewport: Viewport | null,
+  emWidth = DEFAULT_TITLE_EM_WIDTH,
+): TitleLayout {
   const measured = viewport !== null && viewport.width > 0 && viewport.height > 0;
   const size = measured ? titleSize(p) : GUESSED_SIZE;
   const stroke = measured ? strokeWidth(size) : GUESSED_STROKE;
@@ -165,7 +169,13 @@ export interface Sweep {
  * spec's step per millisecond, computed from elapsed time so it is the same at any frame rate. It
  * is done once it has passed beyond the heading's right edge.
  */
-export function sweepPosition(tMs: number, windowWidth: number, headingLeft: number, headingRight: number, reach = 0): Sweep {
+export function sweepPosition(
+  tMs: number,
+  windowWidth: number,
+  headingLeft: number,
+  headingRight: number,
+  reach = 0,
+): Sweep {
   const start = headingLeft - reach;
   const end = headingRight + reach;
   const x = start + sweepStep(windowWidth) * Math.max(0, tMs);

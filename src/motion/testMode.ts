@@ -32,7 +32,10 @@ export function installTestMode(win: Window = window): void {
     setTime: (ms) => motionStore.setState({ testTime: ms }),
     setPointer: (x, y = 0) =>
       motionStore.setState({
-        pointer: x === null ? { x: 0, y: 0, inside: false, kind: 'mouse' } : { x, y, inside: true, kind: 'mouse' },
+        pointer:
+          x === null
+            ? { x: 0, y: 0, inside: false, kind: 'mouse' }
+            : { x, y, inside: true, kind: 'mouse' },
       }),
     frame: nextFrame,
     state: () => {

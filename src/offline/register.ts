@@ -8,7 +8,9 @@
 export const SERVICE_WORKER_URL = '/sw.js';
 const UPDATE_EVERY_MS = 30 * 60_000;
 
-export async function registerServiceWorker(win: Window = window): Promise<ServiceWorkerRegistration | null> {
+export async function registerServiceWorker(
+  win: Window = window,
+): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in win.navigator) || !win.isSecureContext) return null;
   await new Promise<void>((resolve) => {
     if ('requestIdleCallback' in win) win.requestIdleCallback(() => resolve(), { timeout: 3000 });
@@ -16,7 +18,10 @@ export async function registerServiceWorker(win: Window = window): Promise<Servi
   });
   try {
     // updateViaCache 'none': the worker's script is always checked against the server.
-    const registration = await win.navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' });
+    const registration = await win.navigator.serviceWorker.register(SERVICE_WORKER_URL, {
+      scope: '/',
+      updateViaCache: 'none',
+    });
     const update = () => void registration.update().catch(() => {});
     win.setInterval(update, UPDATE_EVERY_MS);
     win.addEventListener('online', update);

@@ -31,7 +31,9 @@ interface FetchEvent extends ExtendableEvent {
 }
 interface WorkerScope {
   readonly location: Location;
-  readonly registration: ServiceWorkerRegistration & { navigationPreload?: { enable(): Promise<void> } };
+  readonly registration: ServiceWorkerRegistration & {
+    navigationPreload?: { enable(): Promise<void> };
+  };
   readonly clients: { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
@@ -73,7 +75,10 @@ async function forgetOldBuilds(): Promise<void> {
   const stored = await order.match('/builds');
   const seen: string[] = stored ? ((await stored.json()) as string[]) : [];
   const builds = [...seen.filter((b) => b !== CACHE), CACHE].slice(-KEEP_BUILDS);
-  await order.put('/builds', new Response(JSON.stringify(builds), { headers: { 'Content-Type': 'application/json' } }));
+  await order.put(
+    '/builds',
+    new Response(JSON.stringify(builds), { headers: { 'Content-Type': 'application/json' } }),
+  );
   for (const name of await caches.keys()) {
     if (name.startsWith(PREFIX) && !builds.includes(name)) await caches.delete(name);
   }
@@ -109,7 +114,10 @@ async function fromOlderBuild(request: Request): Promise<Response> {
 
 /** The precache key of a route: "/", "/privacypolicy", "/terms"; anything else is the 404 page. */
 function pageKey(url: URL): { key: string | undefined; found: boolean } {
-  const path = url.pathname.replace(/\/index(\.html)?$/, '/').replace(/\.html$/, '').replace(/(.)\/+$/, '$1');
+  const path = url.pathname
+    .replace(/\/index(\.html)?$/, '/')
+    .replace(/\.html$/, '')
+    .replace(/(.)\/+$/, '$1');
   const key = precache.getCacheKeyForURL(new URL(path, url.origin).href);
   if (key) return { key, found: true };
   return { key: precache.getCacheKeyForURL(new URL('/404', url.origin).href), found: false };
@@ -123,7 +131,9 @@ async function page(event: FetchEvent, url: URL): Promise<Response> {
     const network = preload.then((r) => r ?? fetch(event.request));
     const response = await Promise.race([
       network,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), PAGE_TIMEOUT_MS)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('timeout')), PAGE_TIMEOUT_MS),
+      ),
     ]);
     if (response.status < 500) return response;
   } catch {
@@ -133,5 +143,9 @@ async function page(event: FetchEvent, url: URL): Promise<Response> {
   const cached = key ? await precached(key) : undefined;
   if (!cached) return fetch(event.request);
   if (found) return cached;
-  return new Response(cached.body, { status: 404, statusText: 'Not Found', headers: cached.headers });
+  return new Response(cached.body, {
+    status: 404,
+    statusText: 'Not Found',
+    headers: cached.headers,
+  });
 }

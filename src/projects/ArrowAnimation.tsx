@@ -32,8 +32,21 @@ function whenIdle(run: () => void): () => void {
 /** The arrow at rest, the same as the animation's first frame, until the player is loaded. */
 function StaticArrow() {
   return (
-    <svg width={ARROW_WIDTH_PX} height={ARROW_WIDTH_PX} viewBox="0 0 500 500" aria-hidden="true" focusable="false">
-      <path d="M100 250h290M280 135l115 115-115 115" fill="none" stroke="currentColor" strokeWidth="46" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      width={ARROW_WIDTH_PX}
+      height={ARROW_WIDTH_PX}
+      viewBox="0 0 500 500"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M100 250h290M280 135l115 115-115 115"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="46"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -54,9 +67,19 @@ export function ArrowAnimation({ playing }: { playing: boolean }) {
   }, [playing]);
 
   return (
-    <span className="arrow" data-playing={playing ? 'true' : 'false'} data-ready={arrow ? 'true' : 'false'}>
+    <span
+      className="arrow"
+      data-playing={playing ? 'true' : 'false'}
+      data-ready={arrow ? 'true' : 'false'}
+    >
       {arrow ? (
-        <arrow.Player animationData={arrow.data} playing={playing} speed={ARROW_SPEED} width={ARROW_WIDTH_PX} decorative />
+        <arrow.Player
+          animationData={arrow.data}
+          playing={playing}
+          speed={ARROW_SPEED}
+          width={ARROW_WIDTH_PX}
+          decorative
+        />
       ) : (
         <StaticArrow />
       )}

@@ -57,7 +57,9 @@ export default function LottieAnimation({
     else h.play();
   }
 
-  const a11y = decorative ? { 'aria-hidden': true as const } : { role, 'aria-label': label, tabIndex: 0 };
+  const a11y = decorative
+    ? { 'aria-hidden': true as const }
+    : { role, 'aria-label': label, tabIndex: 0 };
   return (
     <LottieLight
       {...a11y}

@@ -19,7 +19,14 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(async () => {
     // @ts-expect-error -- axe is the global the script above defines.
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return (result.violations as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]).map((v) => ({
+    return (
+      result.violations as {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: string[] }[];
+      }[]
+    ).map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,

@@ -3,7 +3,13 @@
  * background traffic), and a page wrapper that records what a test must never see: console
  * errors, page errors, CSP violations and requests that leave localhost.
  */
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { inject } from 'vitest';
 
@@ -42,7 +48,10 @@ export interface WatchedPage {
   requests: string[];
 }
 
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
   const page = await context.newPage();
   const problems: string[] = [];

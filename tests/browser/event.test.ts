@@ -9,7 +9,11 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { baseURL, DESKTOP, launch, openPage } from './browser';
 import { company } from '../../src/content/company';
-import { ATTRACT_AFTER_MS, CURSOR_HIDE_AFTER_MS, RETURN_TO_TOP_AFTER_MS } from '../../src/motion/attract';
+import {
+  ATTRACT_AFTER_MS,
+  CURSOR_HIDE_AFTER_MS,
+  RETURN_TO_TOP_AFTER_MS,
+} from '../../src/motion/attract';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +29,9 @@ const AFTER_SWEEP = 5000;
 async function openTestPage(query: string, options: Parameters<typeof openPage>[1] = {}) {
   const watched = await openPage(browser, options);
   await watched.page.goto(`${baseURL()}/?${query}`, { waitUntil: 'networkidle' });
-  await watched.page.waitForFunction(() => window.__motion?.state().canvas === 'ready', null, { timeout: 30_000 });
+  await watched.page.waitForFunction(() => window.__motion?.state().canvas === 'ready', null, {
+    timeout: 30_000,
+  });
   return watched;
 }
 
@@ -35,7 +41,8 @@ async function at(page: Page, ms: number, pointer?: { x: number; y: number } | n
     async ({ ms, pointer }) => {
       const frame = window.__motion!.frame();
       window.__motion!.setTime(ms);
-      if (pointer !== undefined) window.__motion!.setPointer(pointer === null ? null : pointer.x, pointer?.y);
+      if (pointer !== undefined)
+        window.__motion!.setPointer(pointer === null ? null : pointer.x, pointer?.y);
       await frame;
       return { ...window.__titleLight! };
     },
@@ -47,10 +54,13 @@ async function at(page: Page, ms: number, pointer?: { x: number; y: number } | n
 async function titlePixels(page: Page): Promise<Buffer> {
   const box = await page.locator('h1').boundingBox();
   if (!box) throw new Error('no title');
-  return page.screenshot({ clip: { x: 0, y: Math.max(0, box.y - 40), width: DESKTOP.width, height: box.height + 80 } });
+  return page.screenshot({
+    clip: { x: 0, y: Math.max(0, box.y - 40), width: DESKTOP.width, height: box.height + 80 },
+  });
 }
 
-const cursorOf = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector('h1')!).cursor);
+const cursorOf = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.querySelector('h1')!).cursor);
 
 describe('event mode: attract loop', () => {
   it('starts after 20 s without input: the light moves with no pointer input, and a pointer move takes it back at once', async () => {
@@ -61,7 +71,12 @@ describe('event mode: attract loop', () => {
     expect(still).toMatchObject({ lead: 'pointer', x: 600, y: 300 });
 
     // 19.9 s: still the pointer's.
-    expect(await at(page, t0 + ATTRACT_AFTER_MS - 100)).toMatchObject({ lead: 'pointer', x: 600, y: 300, moving: false });
+    expect(await at(page, t0 + ATTRACT_AFTER_MS - 100)).toMatchObject({
+      lead: 'pointer',
+      x: 600,
+      y: 300,
+      moving: false,
+    });
 
     // From 20 s on the loop leads: three moments, three places, none of them the pointer's.
     const a = await at(page, t0 + ATTRACT_AFTER_MS + 700);
@@ -80,8 +95,12 @@ describe('event mode: attract loop', () => {
     const back = await at(page, t0 + ATTRACT_AFTER_MS + 5300, { x: 900, y: 340 });
     expect(back).toMatchObject({ lead: 'pointer', x: 900, y: 340, moving: false });
     // ... and idleness counts again from that move.
-    expect(await at(page, t0 + ATTRACT_AFTER_MS + 5300 + ATTRACT_AFTER_MS - 100)).toMatchObject({ lead: 'pointer' });
-    expect(await at(page, t0 + ATTRACT_AFTER_MS + 5300 + ATTRACT_AFTER_MS + 100)).toMatchObject({ lead: 'attract' });
+    expect(await at(page, t0 + ATTRACT_AFTER_MS + 5300 + ATTRACT_AFTER_MS - 100)).toMatchObject({
+      lead: 'pointer',
+    });
+    expect(await at(page, t0 + ATTRACT_AFTER_MS + 5300 + ATTRACT_AFTER_MS + 100)).toMatchObject({
+      lead: 'attract',
+    });
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -103,13 +122,38 @@ describe('event mode: attract loop', () => {
   it('moves the light under a finger on a touch screen (real clock)', async () => {
     const { page, context, problems } = await openPage(browser, { hasTouch: true });
     await page.goto(`${baseURL()}/?event`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.querySelector('h1')?.dataset.mode === 'canvas', null, { timeout: 30_000 });
-    await page.waitForFunction(() => window.__titleLight?.lead === 'rest' && !window.__titleLight.moving, null, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => document.querySelector('h1')?.dataset.mode === 'canvas',
+      null,
+      { timeout: 30_000 },
+    );
+    await page.waitForFunction(
+      () => window.__titleLight?.lead === 'rest' && !window.__titleLight.moving,
+      null,
+      { timeout: 15_000 },
+    );
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 380, y: 360 }] });
-    await page.waitForFunction(() => window.__titleLight!.lead === 'pointer' && window.__titleLight!.x === 380 && window.__titleLight!.y === 360, null, { timeout: 5000 });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 1020, y: 430 }] });
-    await page.waitForFunction(() => window.__titleLight!.x === 1020 && window.__titleLight!.y === 430, null, { timeout: 5000 });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [{ x: 380, y: 360 }],
+    });
+    await page.waitForFunction(
+      () =>
+        window.__titleLight!.lead === 'pointer' &&
+        window.__titleLight!.x === 380 &&
+        window.__titleLight!.y === 360,
+      null,
+      { timeout: 5000 },
+    );
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: 1020, y: 430 }],
+    });
+    await page.waitForFunction(
+      () => window.__titleLight!.x === 1020 && window.__titleLight!.y === 430,
+      null,
+      { timeout: 5000 },
+    );
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 
     expect(problems).toEqual([]);
@@ -140,7 +184,9 @@ describe('event mode: back to the top', () => {
     await page.waitForURL('**/terms');
     await page.evaluate((ms) => window.__motion!.setTime(ms), AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS);
     await page.waitForURL(`${baseURL()}/?motion-test&event`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(company.name);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain(company.name);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
@@ -155,7 +201,9 @@ describe('event mode: full screen', () => {
     await enter.waitFor();
     expect(await enter.isVisible()).toBe(true);
     await enter.click();
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? null)).toBe('HTML');
+    await expect
+      .poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? null))
+      .toBe('HTML');
     const leave = page.getByRole('button', { name: 'Leave full screen' });
     await leave.click();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBe(null);
@@ -168,7 +216,10 @@ describe('event mode: full screen', () => {
 
 describe('event mode: adaptive pixel ratio', () => {
   it('lowers the canvas’s pixel ratio on a 4K screen when the attract loop’s frames run slow', async () => {
-    const { page, context } = await openTestPage('motion-test&event', { viewport: { width: 3840, height: 2160 }, deviceScaleFactor: 1 });
+    const { page, context } = await openTestPage('motion-test&event', {
+      viewport: { width: 3840, height: 2160 },
+      deviceScaleFactor: 1,
+    });
     await at(page, AFTER_SWEEP, { x: 1000, y: 800 });
     // The attract loop, frame after frame as fast as the page draws them, until the ratio changes
     // (at most 16 frames: event mode decides after 5 to 20).
@@ -197,7 +248,11 @@ describe('event mode: adaptive pixel ratio', () => {
     // How slow the frames were at ratio 1 (the first one also lays out; left out).
     const sorted = intervals.slice(1, 6).sort((a, b) => a - b);
     const medianMs = sorted[sorted.length >> 1]!;
-    const probe = await page.evaluate(() => ({ ...window.__titleLight!, width: document.querySelector('.title-canvas canvas')!.clientWidth, buffer: (document.querySelector('.title-canvas canvas') as HTMLCanvasElement).width }));
+    const probe = await page.evaluate(() => ({
+      ...window.__titleLight!,
+      width: document.querySelector('.title-canvas canvas')!.clientWidth,
+      buffer: (document.querySelector('.title-canvas canvas') as HTMLCanvasElement).width,
+    }));
     expect(probe.lead).toBe('attract');
     expect(probe.width).toBe(3840);
     if (medianMs > 25 || probe.dpr < 1) {
@@ -211,10 +266,16 @@ describe('event mode: adaptive pixel ratio', () => {
   });
 
   it('keeps the usual pixel ratio outside event mode', async () => {
-    const { page, context } = await openTestPage('motion-test', { viewport: { width: 3840, height: 2160 }, deviceScaleFactor: 1 });
+    const { page, context } = await openTestPage('motion-test', {
+      viewport: { width: 3840, height: 2160 },
+      deviceScaleFactor: 1,
+    });
     // As many frames as event mode needs to decide (at 4K in software GL, half a second each).
-    for (let t = AFTER_SWEEP; t < AFTER_SWEEP + 400; t += 50) await at(page, t, { x: 1000 + t / 10, y: 800 });
-    const buffer = await page.evaluate(() => (document.querySelector('.title-canvas canvas') as HTMLCanvasElement).width);
+    for (let t = AFTER_SWEEP; t < AFTER_SWEEP + 400; t += 50)
+      await at(page, t, { x: 1000 + t / 10, y: 800 });
+    const buffer = await page.evaluate(
+      () => (document.querySelector('.title-canvas canvas') as HTMLCanvasElement).width,
+    );
     expect(buffer).toBe(3840);
     await context.close();
   });
@@ -226,12 +287,18 @@ describe('outside event mode', () => {
     await at(page, AFTER_SWEEP, { x: 600, y: 300 });
     await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
-    expect(await at(page, AFTER_SWEEP + ATTRACT_AFTER_MS + 1000)).toMatchObject({ lead: 'pointer', x: 600, y: 300 });
+    expect(await at(page, AFTER_SWEEP + ATTRACT_AFTER_MS + 1000)).toMatchObject({
+      lead: 'pointer',
+      x: 600,
+      y: 300,
+    });
     await at(page, AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS + 1000);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => window.scrollY)).toBe(1200);
     expect(await cursorOf(page)).not.toBe('none');
-    expect(await page.evaluate(() => document.documentElement.dataset.eventMode ?? null)).toBe(null);
+    expect(await page.evaluate(() => document.documentElement.dataset.eventMode ?? null)).toBe(
+      null,
+    );
     expect(await page.getByRole('button', { name: 'Full screen' }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();

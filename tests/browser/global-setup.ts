@@ -33,7 +33,11 @@ let server: ChildProcess | undefined;
 export async function setup(project: TestProject) {
   const dist = process.env.DIST_DIR ?? 'dist';
   // vitest sets NODE_ENV=test, which would make a development bundle without the service worker.
-  if (!existsSync(`${dist}/index.html`)) execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (!existsSync(`${dist}/index.html`))
+    execSync('npm run build', {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   const port = Number(process.env.SERVE_PORT ?? 4173);
   const baseURL = `http://localhost:${port}`;
   // A server left over from another run would be tested instead of this build.
@@ -41,7 +45,8 @@ export async function setup(project: TestProject) {
     () => true,
     () => false,
   );
-  if (stale) throw new Error(`Port ${port} is already in use: stop the other server or set SERVE_PORT.`);
+  if (stale)
+    throw new Error(`Port ${port} is already in use: stop the other server or set SERVE_PORT.`);
   server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
     env: { ...process.env, SERVE_PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -32,17 +32,30 @@ const ROUTES = [
 
 /** Resolves once the service worker has precached everything and controls the page. */
 async function workerInControl(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, { timeout: 45_000, polling: 200 });
+  await page.waitForFunction(
+    () => navigator.serviceWorker?.controller?.state === 'activated',
+    null,
+    { timeout: 45_000, polling: 200 },
+  );
 }
 
 const canvasDrawn = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('h1')?.dataset.mode === 'canvas' && (window.__titleFrames?.frames ?? 0) > 0, null, { timeout: 30_000 });
+  page.waitForFunction(
+    () =>
+      document.querySelector('h1')?.dataset.mode === 'canvas' &&
+      (window.__titleFrames?.frames ?? 0) > 0,
+    null,
+    { timeout: 30_000 },
+  );
 
-const entryScript = (page: Page) => page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src') ?? '');
+const entryScript = (page: Page) =>
+  page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src') ?? '');
 
 /** Going offline makes the browser log the failed requests; those are expected here, nothing else. */
 const unexpected = (problems: string[]) =>
-  problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|FirebaseError: internal|functions\/internal/.test(p));
+  problems.filter(
+    (p) => !/ERR_INTERNET_DISCONNECTED|FirebaseError: internal|functions\/internal/.test(p),
+  );
 
 describe('offline after one visit', () => {
   it('reloads every route with its content, fonts, the canvas title and the Lottie arrow', async () => {
@@ -50,31 +63,47 @@ describe('offline after one visit', () => {
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     await workerInControl(page);
     await context.setOffline(true);
-    expect(await page.evaluate(() => fetch('/robots-not-cached.txt').then(() => 'online', () => 'offline'))).toBe('offline');
+    expect(
+      await page.evaluate(() =>
+        fetch('/robots-not-cached.txt').then(
+          () => 'online',
+          () => 'offline',
+        ),
+      ),
+    ).toBe('offline');
 
     for (const route of ROUTES) {
       const response = await page.goto(baseURL() + route.path);
       expect(response?.status(), route.path).toBe(200);
       expect(response?.fromServiceWorker(), route.path).toBe(true);
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(route.heading);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
+        route.heading,
+      );
       await expect(page.locator('footer').textContent()).resolves.toContain(company.name);
     }
     // An unknown page offline: the not-found page, with its status.
     const missing = await page.goto(`${baseURL()}/no-such-page`);
     expect(missing?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('This page does not exist');
-    const notFoundLogged = 'console: Failed to load resource: the server responded with a status of 404 (Not Found)';
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
+      'This page does not exist',
+    );
+    const notFoundLogged =
+      'console: Failed to load resource: the server responded with a status of 404 (Not Found)';
     expect(problems.filter((p) => p === notFoundLogged)).toHaveLength(1);
     problems.splice(problems.indexOf(notFoundLogged), 1);
 
     // The home page animates: the canvas chunk and the title's font come from the precache.
-    const canvasChunk = page.waitForResponse((r) => /\/assets\/TitleCanvas-[^/]+\.js$/.test(r.url()));
+    const canvasChunk = page.waitForResponse((r) =>
+      /\/assets\/TitleCanvas-[^/]+\.js$/.test(r.url()),
+    );
     await page.goto(`${baseURL()}/?event`);
     expect((await canvasChunk).fromServiceWorker()).toBe(true);
     await canvasDrawn(page);
     const fonts = await page.evaluate(async () => {
       await document.fonts.ready;
-      return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/["']/g, ''));
+      return [...document.fonts]
+        .filter((f) => f.status === 'loaded')
+        .map((f) => f.family.replace(/["']/g, ''));
     });
     expect(fonts).toEqual(expect.arrayContaining(['Inter', 'Syne']));
 
@@ -82,7 +111,10 @@ describe('offline after one visit', () => {
     const button = page.locator('.card a.link-button').first();
     await button.scrollIntoViewIfNeeded();
     await button.hover();
-    await page.locator('.arrow[data-ready="true"][data-playing="true"]').first().waitFor({ timeout: 10_000 });
+    await page
+      .locator('.arrow[data-ready="true"][data-playing="true"]')
+      .first()
+      .waitFor({ timeout: 10_000 });
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
@@ -107,14 +139,21 @@ describe('offline after one visit', () => {
 
     await context.setOffline(true);
     await page.reload();
-    const values = async () => ({ name: await name.inputValue(), email: await email.inputValue(), message: await message.inputValue() });
+    const values = async () => ({
+      name: await name.inputValue(),
+      email: await email.inputValue(),
+      message: await message.inputValue(),
+    });
     await expect.poll(values).toEqual(typed);
 
     await send.click();
     await expect.poll(() => banner.textContent()).toBe(DEFAULT_ERROR);
     expect(await values()).toEqual(typed);
     expect(await send.isDisabled()).toBe(false);
-    const draft = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), DRAFT_KEY);
+    const draft = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '{}'),
+      DRAFT_KEY,
+    );
     expect(draft).toMatchObject(typed);
 
     // Still offline, a reload keeps everything.
@@ -123,7 +162,9 @@ describe('offline after one visit', () => {
 
     // Back online: the same text goes out, past the service worker, and nothing of it is cached.
     await context.setOffline(false);
-    const post = page.waitForResponse((r) => r.url().includes('/sendContactEmail') && r.request().method() === 'POST');
+    const post = page.waitForResponse(
+      (r) => r.url().includes('/sendContactEmail') && r.request().method() === 'POST',
+    );
     await send.click();
     const response = await post;
     expect(response.status()).toBe(200);
@@ -131,11 +172,14 @@ describe('offline after one visit', () => {
     await expect.poll(() => send.textContent()).toContain('Sent');
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(req.url);
+      for (const name of await caches.keys())
+        for (const req of await (await caches.open(name)).keys()) urls.push(req.url);
       return urls;
     });
     expect(cached.length).toBeGreaterThan(10);
-    expect(cached.filter((u) => /sendContactEmail|:5\d{3}\//.test(u) || !u.startsWith(baseURL()))).toEqual([]);
+    expect(
+      cached.filter((u) => /sendContactEmail|:5\d{3}\//.test(u) || !u.startsWith(baseURL())),
+    ).toEqual([]);
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
@@ -151,10 +195,19 @@ describe('a new version', () => {
     execFileSync('rm', ['-rf', dir]);
     execFileSync('npm', ['run', 'build'], {
       // NODE_ENV: vitest's "test" would make Vite build a development bundle.
-      env: { ...process.env, NODE_ENV: 'production', DIST_DIR: dir, VITE_FUNCTIONS_EMULATOR: `127.0.0.1:${5390 + version}` },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DIST_DIR: dir,
+        VITE_FUNCTIONS_EMULATOR: `127.0.0.1:${5390 + version}`,
+      },
       stdio: 'pipe',
     });
-    return new Set(execFileSync('ls', [join(dir, 'assets')], { encoding: 'utf8' }).split('\n').filter(Boolean));
+    return new Set(
+      execFileSync('ls', [join(dir, 'assets')], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean),
+    );
   }
 
   afterAll(async () => {
@@ -163,70 +216,88 @@ describe('a new version', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('takes over on the next load, never mixed with the old files, while a page still open on the old one keeps its own files', { timeout: 240_000 }, async () => {
-    const v1 = build(1);
-    // Firebase's headers, but nothing kept in the browser's HTTP cache: what the old page gets can
-    // only come from the service worker (an HTTP cache may have lost the old files long since).
-    const config = readHostingConfig();
-    const headers = [...(config.headers ?? []), { source: '**', headers: [{ key: 'Cache-Control', value: 'no-store' }] }];
-    server = await startHosting({ root: dir, port: 0, config: { ...config, headers } });
-    const base = `http://localhost:${(server.address() as AddressInfo).port}`;
-    const { page: old, context, problems } = await openPage(browser);
-    await old.goto(`${base}/`, { waitUntil: 'networkidle' });
-    await workerInControl(old);
-    const v1Entry = await entryScript(old);
+  it(
+    'takes over on the next load, never mixed with the old files, while a page still open on the old one keeps its own files',
+    { timeout: 240_000 },
+    async () => {
+      const v1 = build(1);
+      // Firebase's headers, but nothing kept in the browser's HTTP cache: what the old page gets can
+      // only come from the service worker (an HTTP cache may have lost the old files long since).
+      const config = readHostingConfig();
+      const headers = [
+        ...(config.headers ?? []),
+        { source: '**', headers: [{ key: 'Cache-Control', value: 'no-store' }] },
+      ];
+      server = await startHosting({ root: dir, port: 0, config: { ...config, headers } });
+      const base = `http://localhost:${(server.address() as AddressInfo).port}`;
+      const { page: old, context, problems } = await openPage(browser);
+      await old.goto(`${base}/`, { waitUntil: 'networkidle' });
+      await workerInControl(old);
+      const v1Entry = await entryScript(old);
 
-    // The deploy: the server now has the new build only.
-    const v2 = build(2);
-    const oldOnly = [...v1].filter((f) => !v2.has(f));
-    expect(oldOnly.length).toBeGreaterThan(3);
-    const oldClient = [...oldOnly].find((f) => /^client-/.test(f))!;
-    expect((await fetch(`${base}/assets/${oldClient}`)).status).toBe(404);
-    expect((await readdir(dir)).includes('sw.js')).toBe(true);
-    const tookOver = old.evaluate(
-      () => new Promise<boolean>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true })),
-    );
+      // The deploy: the server now has the new build only.
+      const v2 = build(2);
+      const oldOnly = [...v1].filter((f) => !v2.has(f));
+      expect(oldOnly.length).toBeGreaterThan(3);
+      const oldClient = [...oldOnly].find((f) => /^client-/.test(f))!;
+      expect((await fetch(`${base}/assets/${oldClient}`)).status).toBe(404);
+      expect((await readdir(dir)).includes('sw.js')).toBe(true);
+      const tookOver = old.evaluate(
+        () =>
+          new Promise<boolean>((resolve) =>
+            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), {
+              once: true,
+            }),
+          ),
+      );
 
-    // The next load (a new tab) is the new version, with nothing of the old one.
-    const fresh = await context.newPage();
-    const freshAssets: string[] = [];
-    fresh.on('request', (r) => {
-      const m = /\/assets\/([^/?]+)/.exec(r.url());
-      if (m) freshAssets.push(m[1]!);
-    });
-    await fresh.goto(`${base}/`, { waitUntil: 'networkidle' });
-    expect(await entryScript(fresh)).not.toBe(v1Entry);
-    expect(v2.has((await entryScript(fresh)).replace('/assets/', ''))).toBe(true);
-    await canvasDrawn(fresh);
-    expect(freshAssets.length).toBeGreaterThan(3);
-    expect(freshAssets.filter((f) => !v2.has(f))).toEqual([]);
+      // The next load (a new tab) is the new version, with nothing of the old one.
+      const fresh = await context.newPage();
+      const freshAssets: string[] = [];
+      fresh.on('request', (r) => {
+        const m = /\/assets\/([^/?]+)/.exec(r.url());
+        if (m) freshAssets.push(m[1]!);
+      });
+      await fresh.goto(`${base}/`, { waitUntil: 'networkidle' });
+      expect(await entryScript(fresh)).not.toBe(v1Entry);
+      expect(v2.has((await entryScript(fresh)).replace('/assets/', ''))).toBe(true);
+      await canvasDrawn(fresh);
+      expect(freshAssets.length).toBeGreaterThan(3);
+      expect(freshAssets.filter((f) => !v2.has(f))).toEqual([]);
 
-    // The new worker installs and takes over the open tabs; the old tab still gets its own files.
-    await expect(tookOver).resolves.toBe(true);
-    await expect
-      .poll(() => old.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state), { timeout: 30_000 })
-      .toBe('activated');
-    const clientChunk = old.waitForResponse((r) => /\/assets\/client-[^/]+\.js$/.test(r.url()));
-    await old.getByLabel('Name', { exact: true }).focus();
-    const chunk = await clientChunk;
-    expect(chunk.url()).toContain(oldClient);
-    expect(chunk.status()).toBe(200);
-    expect(chunk.fromServiceWorker()).toBe(true);
+      // The new worker installs and takes over the open tabs; the old tab still gets its own files.
+      await expect(tookOver).resolves.toBe(true);
+      await expect
+        .poll(
+          () =>
+            old.evaluate(
+              async () => (await navigator.serviceWorker.getRegistration())?.active?.state,
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe('activated');
+      const clientChunk = old.waitForResponse((r) => /\/assets\/client-[^/]+\.js$/.test(r.url()));
+      await old.getByLabel('Name', { exact: true }).focus();
+      const chunk = await clientChunk;
+      expect(chunk.url()).toContain(oldClient);
+      expect(chunk.status()).toBe(200);
+      expect(chunk.fromServiceWorker()).toBe(true);
 
-    // Its next load is the new version too, and so is an offline one.
-    const reloadAssets: string[] = [];
-    old.on('request', (r) => {
-      const m = /\/assets\/([^/?]+)/.exec(r.url());
-      if (m) reloadAssets.push(m[1]!);
-    });
-    await old.reload({ waitUntil: 'networkidle' });
-    expect(v2.has((await entryScript(old)).replace('/assets/', ''))).toBe(true);
-    await context.setOffline(true);
-    await old.reload();
-    expect(v2.has((await entryScript(old)).replace('/assets/', ''))).toBe(true);
-    await canvasDrawn(old);
-    expect(reloadAssets.filter((f) => !v2.has(f))).toEqual([]);
-    expect(unexpected(problems)).toEqual([]);
-    await context.close();
-  });
+      // Its next load is the new version too, and so is an offline one.
+      const reloadAssets: string[] = [];
+      old.on('request', (r) => {
+        const m = /\/assets\/([^/?]+)/.exec(r.url());
+        if (m) reloadAssets.push(m[1]!);
+      });
+      await old.reload({ waitUntil: 'networkidle' });
+      expect(v2.has((await entryScript(old)).replace('/assets/', ''))).toBe(true);
+      await context.setOffline(true);
+      await old.reload();
+      expect(v2.has((await entryScript(old)).replace('/assets/', ''))).toBe(true);
+      await canvasDrawn(old);
+      expect(reloadAssets.filter((f) => !v2.has(f))).toEqual([]);
+      expect(unexpected(problems)).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -31,11 +31,19 @@ describe('every route', () => {
     it(`renders ${route.path} with its heading, footer, no console error and no request off localhost`, async () => {
       const { page, context, problems, external } = await openPage(browser);
       await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(route.heading);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
+        route.heading,
+      );
       const footer = page.locator('footer');
-      await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()} ${company.name}`);
-      await expect(footer.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href')).resolves.toBe('/terms');
-      await expect(footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).resolves.toBe('/privacypolicy');
+      await expect(footer.textContent()).resolves.toContain(
+        `© ${new Date().getFullYear()} ${company.name}`,
+      );
+      await expect(
+        footer.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href'),
+      ).resolves.toBe('/terms');
+      await expect(
+        footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href'),
+      ).resolves.toBe('/privacypolicy');
       expect(withoutNotFoundStatus(problems, route.path)).toEqual([]);
       expect(external).toEqual([]);
       await context.close();
@@ -51,7 +59,10 @@ describe('every route', () => {
     });
 
     it(`screenshots ${route.path} at 390x844 and 1440x900`, async () => {
-      for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      for (const [label, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
         const { page, context, problems } = await openPage(browser, { viewport });
         await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
         await page.evaluate(() => document.fonts.ready);
@@ -74,7 +85,10 @@ describe('prerendered HTML', () => {
     expect(home).toMatch(/<meta name="description" content="[^"]{40,}"/);
 
     // React separates adjacent text in server HTML with empty comments.
-    const privacy = (await (await fetch(`${baseURL()}/privacypolicy`)).text()).replaceAll('<!-- -->', '');
+    const privacy = (await (await fetch(`${baseURL()}/privacypolicy`)).text()).replaceAll(
+      '<!-- -->',
+      '',
+    );
     expect(privacy).toContain('Last updated: Feb 29th, 2024');
     expect(privacy).toContain(company.email);
     expect(privacy).toContain('<title>Privacy Policy');
@@ -87,7 +101,9 @@ describe('prerendered HTML', () => {
   it('reads with JavaScript disabled', async () => {
     const { page, context } = await openPage(browser, { javaScriptEnabled: false });
     await page.goto(`${baseURL()}/`);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(company.name);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
+      company.name,
+    );
     await expect(page.getByRole('heading', { name: 'Projects' }).count()).resolves.toBe(1);
     await expect(page.locator('.card').count()).resolves.toBe(4);
     await page.goto(`${baseURL()}/terms`);
@@ -118,7 +134,12 @@ describe('project cards', () => {
       await expect(links.nth(i).getAttribute('rel')).resolves.toBe('noopener noreferrer');
     }
     const labels = await page.locator('.card .link-button > span:first-child').allTextContents();
-    expect(labels.map((l) => l.replace(' (opens in a new tab)', ''))).toEqual(['Website', 'Documentation', 'Website', 'Coming Soon']);
+    expect(labels.map((l) => l.replace(' (opens in a new tab)', ''))).toEqual([
+      'Website',
+      'Documentation',
+      'Website',
+      'Coming Soon',
+    ]);
     const soon = page.getByRole('button', { name: 'Coming Soon' });
     await expect(soon.isDisabled()).resolves.toBe(true);
     await expect(page.locator('.card a', { hasText: 'Coming Soon' }).count()).resolves.toBe(0);
@@ -128,10 +149,17 @@ describe('project cards', () => {
   });
 
   it('sit in one column at 390 px and two at 1280 px', async () => {
-    for (const [width, columns] of [[390, 1], [1023, 1], [1024, 2], [1280, 2]] as const) {
+    for (const [width, columns] of [
+      [390, 1],
+      [1023, 1],
+      [1024, 2],
+      [1280, 2],
+    ] as const) {
       const { page, context } = await openPage(browser, { viewport: { width, height: 900 } });
       await page.goto(`${baseURL()}/`);
-      const lefts = await page.locator('.projects-grid > li').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
+      const lefts = await page
+        .locator('.projects-grid > li')
+        .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
       expect(new Set(lefts).size, `columns at ${width}px`).toBe(columns);
       await context.close();
     }
@@ -144,7 +172,8 @@ describe('project cards', () => {
     await button.scrollIntoViewIfNeeded();
     await page.locator('.arrow[data-ready="true"]').first().waitFor();
     // lottie-web draws the layer as the group inside the clip group; its matrix moves the arrow.
-    const arrowTransform = () => button.locator('.arrow svg > g > g').first().getAttribute('transform');
+    const arrowTransform = () =>
+      button.locator('.arrow svg > g > g').first().getAttribute('transform');
     const atRest = await arrowTransform();
 
     await button.hover();
@@ -175,7 +204,9 @@ describe('navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await page.getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL('**/privacypolicy');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Privacy Policy');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Privacy Policy',
+    );
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -35,8 +35,14 @@ export async function readCanvas(page: Page, litThreshold = 185): Promise<Canvas
       ctx.drawImage(bitmap, 0, 0);
       const { data, width, height } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
       const lum = (i: number) => 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
-      let left = width, top = height, right = -1, bottom = -1, max = 0;
-      let sw = 0, sx = 0, sy = 0;
+      let left = width,
+        top = height,
+        right = -1,
+        bottom = -1,
+        max = 0;
+      let sw = 0,
+        sx = 0,
+        sy = 0;
       for (let y = 0; y < height; y++) {
         for (let x = 0; x < width; x++) {
           const l = lum((y * width + x) * 4);
@@ -59,7 +65,12 @@ export async function readCanvas(page: Page, litThreshold = 185): Promise<Canvas
       const mid = box ? Math.round((box.top + box.bottom) / 2) : Math.round(height / 2);
       const middleRow: number[] = [];
       for (let x = 0; x < width; x++) middleRow.push(Math.round(lum((mid * width + x) * 4)));
-      return { box, light: sw > 0 ? { x: sx / sw, y: sy / sw } : null, maxLuminance: max, middleRow };
+      return {
+        box,
+        light: sw > 0 ? { x: sx / sw, y: sy / sw } : null,
+        maxLuminance: max,
+        middleRow,
+      };
     },
     { b64: png.toString('base64'), litThreshold },
   );

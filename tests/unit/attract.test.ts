@@ -64,7 +64,10 @@ describe('attract loop', () => {
   });
 
   it('reaches across nearly the whole title, staying over it', () => {
-    const xs = Array.from({ length: 360 }, (_, i) => attractPosition((i / 360) * ATTRACT_PERIOD_MS, layout).x);
+    const xs = Array.from(
+      { length: 360 },
+      (_, i) => attractPosition((i / 360) * ATTRACT_PERIOD_MS, layout).x,
+    );
     expect(Math.min(...xs)).toBeLessThan(left + layout.widthPx * 0.1);
     expect(Math.max(...xs)).toBeGreaterThan(right - layout.widthPx * 0.1);
     expect(Math.min(...xs)).toBeGreaterThanOrEqual(left);
@@ -72,7 +75,10 @@ describe('attract loop', () => {
   });
 
   it('rises and dips within the letters’ height', () => {
-    const ys = Array.from({ length: 360 }, (_, i) => attractPosition((i / 360) * ATTRACT_PERIOD_MS, layout).y);
+    const ys = Array.from(
+      { length: 360 },
+      (_, i) => attractPosition((i / 360) * ATTRACT_PERIOD_MS, layout).y,
+    );
     expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(layout.fontPx * 0.4);
     for (const y of ys) expect(Math.abs(y - layout.centerY)).toBeLessThanOrEqual(layout.fontPx / 2);
   });

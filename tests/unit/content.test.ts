@@ -18,7 +18,12 @@ describe('company facts', () => {
 describe('projects', () => {
   it('are the four of the spec, in order, with their link labels', () => {
     expect(projects).toHaveLength(4);
-    expect(projects.map((p) => p.linkLabel)).toEqual(['Website', 'Documentation', 'Website', 'Coming Soon']);
+    expect(projects.map((p) => p.linkLabel)).toEqual([
+      'Website',
+      'Documentation',
+      'Website',
+      'Coming Soon',
+    ]);
     expect(projects[0]!.description).toMatch(/book library/i);
     expect(projects[1]!.description).toMatch(/open source tree-select/i);
     expect(projects[2]!.description).toMatch(/event-planning.*invitations.*group chat.*photo/i);
@@ -40,7 +45,10 @@ describe('privacy policy', () => {
     ['location only if granted', /location, only if you grant/i],
     ['no cookies or tracking', /no cookies and no tracking/i],
     ['no sharing except by law', /third parties,?\s+except where we are required to do so by law/i],
-    ['cloud document database, encrypted at rest', /cloud document database and is encrypted at\s+rest/i],
+    [
+      'cloud document database, encrypted at rest',
+      /cloud document database and is encrypted at\s+rest/i,
+    ],
     ['kept until removal is asked', /indefinitely, until you ask us to remove/i],
     ['removal by contacting us', /removed, contact us/i],
     ['children under 13 prohibited', /under 13 are prohibited/i],
@@ -65,9 +73,18 @@ describe('terms and conditions', () => {
     ['termination without warning', /terminate your access at any time, without warning/],
     ['company owns its property', /owns all of its property/],
     ['Nebraska law', /laws of the State of Nebraska/],
-    ['binding arbitration at our discretion', /At our discretion, any dispute will be resolved by binding arbitration/],
-    ['termination by written notice by either party', /Either party may terminate this agreement by written notice/],
-    ['changes without notice, continued use is acceptance', /without notice\. Your continued\s+use .* means you accept/s],
+    [
+      'binding arbitration at our discretion',
+      /At our discretion, any dispute will be resolved by binding arbitration/,
+    ],
+    [
+      'termination by written notice by either party',
+      /Either party may terminate this agreement by written notice/,
+    ],
+    [
+      'changes without notice, continued use is acceptance',
+      /without notice\. Your continued\s+use .* means you accept/s,
+    ],
     ['entire agreement', /entire agreement/],
     ['severability', /unenforceable, the rest remains/],
   ])('covers %s', (_point, pattern) => {

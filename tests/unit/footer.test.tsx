@@ -38,7 +38,11 @@ describe('footer', () => {
         <Footer />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href')).toBe('/terms');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacypolicy');
+    expect(screen.getByRole('link', { name: 'Terms & Conditions' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacypolicy',
+    );
   });
 });

@@ -25,7 +25,8 @@ describe('scroll progress', () => {
 
 describe('title size', () => {
   it('is 48 at p = 0', () => expect(titleSize(0)).toBe(48));
-  it('is about 40 at p = 0.5 (half way to the pin)', () => expect(titleSize(0.5)).toBeCloseTo(48 - 16 * (0.5 / 0.98), 10));
+  it('is about 40 at p = 0.5 (half way to the pin)', () =>
+    expect(titleSize(0.5)).toBeCloseTo(48 - 16 * (0.5 / 0.98), 10));
   it('is 32 at p = 0.98, when it pins', () => expect(titleSize(0.98)).toBe(32));
   it('stays 32 at p = 1', () => expect(titleSize(1)).toBe(32));
 });
@@ -83,7 +84,8 @@ describe('pinning', () => {
 
 describe('scroll-down button', () => {
   it('is 3rem across at the top', () => expect(scrollButtonDiameter(0, 800)).toBe(3));
-  it('is half as big after a quarter viewport', () => expect(scrollButtonDiameter(200, 800)).toBe(1.5));
+  it('is half as big after a quarter viewport', () =>
+    expect(scrollButtonDiameter(200, 800)).toBe(1.5));
   it('is gone after half a viewport', () => {
     expect(scrollButtonDiameter(400, 800)).toBe(0);
     expect(scrollButtonDiameter(1200, 800)).toBe(0);
