@@ -7,7 +7,7 @@
  *
  * Env: DIST_DIR (dist-bench), SERVE_PORT (4591, not npm run serve's 4173), RUNS (5), BENCH_OUT (bench-results),
  * BENCH_SKIP_BUILD=1 to measure the build already in DIST_DIR, BENCH_PRESETS (mobile,desktop),
- * BENCH_PROBE=0 to skip the probe, CHROME_PATH (/usr/bin/chromium).
+ * BENCH_PROBE=0 to skip the probe, CHROMIUM_PATH or CHROME_PATH (/usr/bin/chromium).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';

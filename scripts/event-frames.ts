@@ -9,6 +9,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { startHosting } from './hosting';
 
 const root = process.env.DIST_DIR ?? 'dist';
@@ -20,18 +21,7 @@ const VIEWPORTS = [
 
 const server = await startHosting({ root, port: 0 });
 const base = `http://localhost:${(server.address() as AddressInfo).port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 
 // Frame times as the page sees them: each rAF in which the drawn-frame counter moved. (A string:
 // tsx would wrap named inner functions in a helper the page does not have.)

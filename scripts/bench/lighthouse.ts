@@ -6,16 +6,7 @@
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 
 export type Preset = 'mobile' | 'desktop';
 
@@ -51,8 +42,8 @@ export async function runLighthouse(
   timeoutMs = 120_000,
 ): Promise<LighthouseRun> {
   const chrome = await launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
     logLevel: 'silent',
   });
   live.add(chrome);

@@ -8,7 +8,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROME_FLAGS, CHROME_PATH } from './lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import { quantile, summarize, type Summary } from './stats';
 
 export const STILL_MS = 5_000;
@@ -276,7 +276,7 @@ export async function runProbe(
   rounds = 3,
   log: (s: string) => void = () => {},
 ): Promise<ProbeResult> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const homes: HomeRound[] = [];
     const plains: number[] = [];
