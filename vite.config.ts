@@ -9,6 +9,8 @@ export default defineConfig({
   define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
   server: { port: 5173, strictPort: true, host: '127.0.0.1' },
   preview: { port: 4173, strictPort: true },
+  // The title's canvas worker imports chunks of its own (ES module worker, allowed by worker-src 'self').
+  worker: { format: 'es' },
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
     assetsInlineLimit: 0,

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
-import { animated, useSpring } from '@react-spring/web';
+import { animated } from '@react-spring/web';
 import { motionStore } from '../motion/store';
-import { scrollProgress, titleBand, titleLayout } from '../motion/model';
+import { initialBand, useCanvasOpacity } from './canvasStrip';
+import { contextControls } from '../motion/testMode';
 import { TitleScene } from './TitleScene';
 import { AdaptiveDpr } from './AdaptiveDpr';
 
@@ -45,6 +46,9 @@ function ContextLossWatch() {
       motionStore.setState({ canvas: 'loading' });
       invalidate();
     };
+    const ext = gl.getContext().getExtension('WEBGL_lose_context');
+    contextControls.lose = () => ext?.loseContext();
+    contextControls.restore = () => ext?.restoreContext();
     canvas.addEventListener('webglcontextlost', lost);
     canvas.addEventListener('webglcontextrestored', restored);
     return () => {
@@ -59,42 +63,6 @@ function ContextLossWatch() {
  * The one persistent canvas of the app: an orthographic camera in CSS pixels (1 unit = 1 px),
  * transparent, drawn on demand only, at a device pixel ratio of at most 2.
  */
-/**
- * Fades the canvas in over the outlined DOM title (which fades its stroke out in CSS) once the
- * first lit frame is drawn, and hides it at once when the context is lost. The spring writes the
- * style directly: no React render per animation frame.
- */
-function useCanvasOpacity() {
-  const [style, api] = useSpring(() => ({ opacity: 0 }));
-  useEffect(
-    () =>
-      motionStore.subscribe((s, prev) => {
-        if (s.canvas === prev.canvas) return;
-        if (s.canvas === 'ready')
-          api.start({
-            opacity: 1,
-            immediate: s.reducedMotion || s.testMode,
-            config: { tension: 170, friction: 26 },
-          });
-        else api.set({ opacity: 0 });
-      }),
-    [api],
-  );
-  return style;
-}
-
-/** Where the strip starts (TitleScene moves it with the title from the first frame on). */
-function initialBand(): { height: number; transform: string } {
-  const s = motionStore.getState();
-  const layout = titleLayout(
-    scrollProgress(s.scrollY, s.viewport?.height ?? 0),
-    s.viewport,
-    s.titleEm,
-  );
-  const band = titleBand(layout);
-  return { height: band.height, transform: `translate3d(0, ${band.top}px, 0)` };
-}
-
 export default function TitleCanvas() {
   const style = useCanvasOpacity();
   const [band] = useState(initialBand);

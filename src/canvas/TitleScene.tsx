@@ -130,7 +130,10 @@ export function TitleScene() {
     // The canvas is a strip centred on the title that moves with it (moved here, in the same frame
     // as the picture, so the two never disagree); the text sits at the strip's centre.
     const band = titleBand(layout);
-    const strip = state.gl.domElement.closest<HTMLElement>('.title-canvas__band');
+    // (In the worker the canvas is an OffscreenCanvas: the page moves the strip itself.)
+    const canvasEl = state.gl.domElement as HTMLCanvasElement | OffscreenCanvas;
+    const strip =
+      'closest' in canvasEl ? canvasEl.closest<HTMLElement>('.title-canvas__band') : null;
     if (strip) {
       const height = `${band.height}px`;
       if (strip.style.height !== height) strip.style.height = height;

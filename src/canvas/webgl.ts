@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { firstContentfulPaint } from '../firstPaint';
 
 /** Whether this browser can give us a WebGL context at all (and `?webgl=0` has not turned it off). */
@@ -42,7 +43,18 @@ export function idle(timeoutMs = 1000): Promise<void> {
  * Each later import finds the earlier libraries already evaluated. (R3F comes with the title: it
  * shares React with the main chunk, and importing it on its own would split React out of it.)
  */
-export async function importTitleCanvas() {
+/** A canvas can be rendered from a worker (and `?offscreen=0` has not turned that off). */
+export function offscreenAvailable(search: string): boolean {
+  if (new URLSearchParams(search).get('offscreen') === '0') return false;
+  return (
+    typeof OffscreenCanvas !== 'undefined' &&
+    'transferControlToOffscreen' in HTMLCanvasElement.prototype
+  );
+}
+
+export async function importTitleCanvas(): Promise<{ default: ComponentType }> {
+  // Where the browser can hand a canvas to a worker, everything heavy runs there.
+  if (offscreenAvailable(window.location.search)) return import('./OffscreenTitle');
   await import('three');
   await idle();
   await import('troika-three-text');

@@ -13,12 +13,33 @@ declare global {
 
 if (typeof window !== 'undefined') window.__titleFrames = frameStats;
 
+let listener: ((frames: number) => void) | null = null;
+
+/** In the canvas worker: told of every drawn frame, to report it to the page. */
+export function setFrameListener(fn: (frames: number) => void): void {
+  listener = fn;
+}
+
 /** Called by the canvas after each drawn frame. */
 export function frameDrawn(): void {
   frameStats.frames++;
+  listener?.(frameStats.frames);
   const ready = waiters;
   waiters = [];
   for (const w of ready) w(frameStats.frames);
+}
+
+/**
+ * The canvas worker drew frame n. Waiters resolve on a frame that shows the latest inputs, once
+ * the page has had two frames to show it: a worker's frame reaches the screen on the compositor's
+ * next frame, not at once.
+ */
+export function frameDrawnInWorker(n: number, showsLatestInputs = true): void {
+  frameStats.frames = n;
+  if (!showsLatestInputs) return;
+  const ready = waiters;
+  waiters = [];
+  requestAnimationFrame(() => requestAnimationFrame(() => ready.forEach((w) => w(n))));
 }
 
 /** Resolves after the next frame is drawn. */

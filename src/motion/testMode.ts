@@ -14,7 +14,13 @@ export interface MotionTestApi {
   setPointer(x: number | null, y?: number): void;
   frame(): Promise<number>;
   state(): { canvas: string; sweepStart: number | null; frames: number };
+  /** Forces a WebGL context loss (WEBGL_lose_context), wherever the canvas renders. */
+  loseContext(): void;
+  restoreContext(): void;
 }
+
+/** Set by whichever canvas is running (in the page or in its worker). */
+export const contextControls = { lose: () => {}, restore: () => {} };
 
 declare global {
   interface Window {
@@ -38,6 +44,8 @@ export function installTestMode(win: Window = window): void {
             : { x, y, inside: true, kind: 'mouse' },
       }),
     frame: nextFrame,
+    loseContext: () => contextControls.lose(),
+    restoreContext: () => contextControls.restore(),
     state: () => {
       const s = motionStore.getState();
       return { canvas: s.canvas, sweepStart: s.sweepStart, frames: frameStats.frames };

@@ -198,16 +198,10 @@ describe('fallbacks', () => {
 
   it('falls back to the DOM title at once when the WebGL context is lost, and recovers when restored', async () => {
     const { page, context, problems } = await openTitle({ width: 1440, height: 900 });
-    await page.evaluate(() => {
-      const gl = document.querySelector('canvas')!.getContext('webgl2');
-      (window as unknown as { __lose: WEBGL_lose_context }).__lose =
-        gl!.getExtension('WEBGL_lose_context')!;
-      (window as unknown as { __lose: WEBGL_lose_context }).__lose.loseContext();
-    });
+    // WEBGL_lose_context on the canvas's context, wherever it renders (page or worker).
+    await page.evaluate(() => window.__motion!.loseContext());
     await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
-    await page.evaluate(() =>
-      (window as unknown as { __lose: WEBGL_lose_context }).__lose.restoreContext(),
-    );
+    await page.evaluate(() => window.__motion!.restoreContext());
     await page.evaluate(() => window.__motion!.setTime(60_000));
     await expect
       .poll(() => page.locator('#hero-title').getAttribute('data-mode'), { timeout: 10_000 })

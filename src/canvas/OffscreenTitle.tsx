@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState } from 'react';
+import { animated } from '@react-spring/web';
+import { motionStore, type MotionState } from '../motion/store';
+import { frameDrawnInWorker } from '../motion/frames';
+import { lightProbe } from '../motion/lightProbe';
+import { contextControls } from '../motion/testMode';
+import { initialBand, stripFor, useCanvasOpacity } from './canvasStrip';
+import type { FromWorker, MirroredState, ToWorker } from './offscreenProtocol';
+
+const MIRRORED = (s: MotionState): Partial<MirroredState> => {
+  // Everything but what the worker owns (the canvas status and the sweep's start).
+  const { canvas: _canvas, sweepStart: _sweepStart, ...inputs } = s;
+  return inputs;
+};
+
+/**
+ * The title's canvas with its rendering in a worker (title.worker.tsx): the page only hands over
+ * an OffscreenCanvas, mirrors the store's inputs into the worker, moves the strip with the title
+ * and fades the canvas in. three.js, troika and every frame of the sweep stay off the main thread.
+ */
+export default function OffscreenTitle() {
+  const style = useCanvasOpacity();
+  const [band] = useState(initialBand);
+  const stripRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    const strip = stripRef.current;
+    const canvas = canvasRef.current;
+    if (!strip || !canvas) return;
+    const worker = new Worker(new URL('./title.worker.tsx', import.meta.url), { type: 'module' });
+    const send = (message: ToWorker, transfer: Transferable[] = []) =>
+      worker.postMessage(message, transfer);
+    const dpr = () => Math.min(2, window.devicePixelRatio || 1);
+    const size = () => ({ width: strip.clientWidth, height: strip.clientHeight });
+    let version = 0;
+
+    worker.onmessage = (event: MessageEvent<FromWorker>) => {
+      const message = event.data;
+      if (message.type === 'frame') {
+        Object.assign(lightProbe, message.light);
+        // Test-mode waiters resolve only on a frame that shows every input sent so far.
+        frameDrawnInWorker(message.frames, message.version === version);
+      } else {
+        motionStore.setState({ canvas: message.canvas, sweepStart: message.sweepStart });
+      }
+    };
+    worker.onerror = (event) => {
+      console.warn('The canvas worker failed; the outlined title stays.', event.message);
+      motionStore.setState({ canvas: 'unavailable' });
+    };
+
+    const offscreen = canvas.transferControlToOffscreen();
+    const start = motionStore.getState();
+    send(
+      {
+        type: 'init',
+        canvas: offscreen,
+        ...size(),
+        dpr: dpr(),
+        state: { ...MIRRORED(start), sweepStart: start.sweepStart },
+      },
+      [offscreen],
+    );
+
+    const unsubscribe = motionStore.subscribe((s, prev) => {
+      const next = MIRRORED(s);
+      const before = MIRRORED(prev) as Record<string, unknown>;
+      const changed: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(next))
+        if (before[key] !== value) changed[key] = value;
+      if (Object.keys(changed).length > 0)
+        send({ type: 'state', state: changed as Partial<MirroredState>, version: ++version });
+      const { height, transform } = stripFor(s);
+      if (strip.style.height !== `${height}px`) strip.style.height = `${height}px`;
+      strip.style.transform = transform;
+    });
+    const resized = new ResizeObserver(() => send({ type: 'resize', ...size(), dpr: dpr() }));
+    resized.observe(strip);
+    contextControls.lose = () => send({ type: 'lose-context' });
+    contextControls.restore = () => send({ type: 'restore-context' });
+    return () => {
+      unsubscribe();
+      resized.disconnect();
+      worker.terminate();
+    };
+  }, []);
+
+  return (
+    <animated.div
+      ref={stripRef}
+      className="title-canvas__band"
+      style={{ ...style, ...band, width: '100%' }}
+    >
+      <canvas
+        ref={canvasRef}
+        style={{ display: 'block', width: '100%', height: '100%' }}
+        aria-hidden="true"
+      />
+    </animated.div>
+  );
+}
