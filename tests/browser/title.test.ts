@@ -147,6 +147,31 @@ describe('the canvas title', () => {
   });
 });
 
+describe('where a worker cannot render', () => {
+  it('draws the same title in the page itself (?offscreen=0)', async () => {
+    const { page, context, problems, requests } = await openTitle(
+      { width: 1440, height: 900 },
+      '?motion-test&offscreen=0',
+    );
+    // The canvas was not handed to a worker: the page still owns its WebGL context.
+    const inPage = await page.evaluate(
+      () => document.querySelector('canvas')?.getContext('webgl2') !== null,
+    );
+    expect(inPage).toBe(true);
+    expect(requests.some((r) => /title\.worker/.test(r))).toBe(false);
+    await showOnlyCanvas(page);
+    await at(page, 150);
+    const early = await readCanvas(page);
+    await at(page, 350);
+    const later = await readCanvas(page);
+    const speed = (later.light!.x - early.light!.x) / 200;
+    expect(speed).toBeGreaterThan(1.6);
+    expect(speed).toBeLessThan(2.4);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the scroll-down button', () => {
   it('scrolls exactly one viewport height and is gone at half a viewport', async () => {
     const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
