@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { LottieAnimationProps } from './LottieAnimation';
 
 /** The spec's arrow: 30 px wide, played at 1.25x (the file is 500x500, 30 fps, 150 frames). */
@@ -12,7 +12,7 @@ interface LoadedArrow {
 
 let loading: Promise<LoadedArrow> | null = null;
 
-/** The Lottie player (about 50 KB) is fetched once, after first paint, never on the critical path. */
+/** The Lottie player (about 50 KB) is fetched once, when first needed, never on the critical path. */
 export function loadArrow(): Promise<LoadedArrow> {
   loading ??= Promise.all([import('./LottieAnimation'), import('./arrow.lottie.json')]).then(
     ([player, json]) => ({ Player: player.default, data: json.default as object }),
@@ -20,13 +20,23 @@ export function loadArrow(): Promise<LoadedArrow> {
   return loading;
 }
 
-function whenIdle(run: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(run, { timeout: 4000 });
-    return () => window.cancelIdleCallback(id);
+/** Runs `load` once `el` comes near the viewport (the cards sit below the first screen). */
+function whenNearViewport(el: Element, load: () => void): () => void {
+  if (!('IntersectionObserver' in window)) {
+    load();
+    return () => {};
   }
-  const id = setTimeout(run, 1500);
-  return () => clearTimeout(id);
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        observer.disconnect();
+        load();
+      }
+    },
+    { rootMargin: '400px 0px' },
+  );
+  observer.observe(el);
+  return () => observer.disconnect();
 }
 
 /** The arrow at rest, the same as the animation's first frame, until the player is loaded. */
@@ -55,11 +65,15 @@ function StaticArrow() {
 export function ArrowAnimation({ playing }: { playing: boolean }) {
   const [arrow, setArrow] = useState<LoadedArrow | null>(null);
 
+  const spanRef = useRef<HTMLSpanElement>(null);
+
+  // The player loads when its card comes near the viewport (or on the first hover), so a page
+  // load that never reaches the cards never pays for it.
   useEffect(() => {
     let live = true;
     const load = () => void loadArrow().then((a) => live && setArrow(a));
     if (playing) load();
-    const cancel = whenIdle(load);
+    const cancel = spanRef.current ? whenNearViewport(spanRef.current, load) : () => {};
     return () => {
       live = false;
       cancel();
@@ -68,6 +82,7 @@ export function ArrowAnimation({ playing }: { playing: boolean }) {
 
   return (
     <span
+      ref={spanRef}
       className="arrow"
       data-playing={playing ? 'true' : 'false'}
       data-ready={arrow ? 'true' : 'false'}
