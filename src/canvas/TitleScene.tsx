@@ -69,6 +69,7 @@ export function TitleScene() {
   const synced = useRef(false);
   const warmedUp = useRef<Promise<void> | null>(null);
   const fontPx = useRef(0);
+  const stripRef = useRef<HTMLElement | null | undefined>(undefined);
 
   useEffect(() => {
     return () => {
@@ -130,10 +131,14 @@ export function TitleScene() {
     // The canvas is a strip centred on the title that moves with it (moved here, in the same frame
     // as the picture, so the two never disagree); the text sits at the strip's centre.
     const band = titleBand(layout);
-    // (In the worker the canvas is an OffscreenCanvas: the page moves the strip itself.)
-    const canvasEl = state.gl.domElement as HTMLCanvasElement | OffscreenCanvas;
-    const strip =
-      'closest' in canvasEl ? canvasEl.closest<HTMLElement>('.title-canvas__band') : null;
+    // Looked up once, not per frame. (In the worker the canvas is an OffscreenCanvas: there the
+    // page moves the strip itself.)
+    if (stripRef.current === undefined) {
+      const canvasEl = state.gl.domElement as HTMLCanvasElement | OffscreenCanvas;
+      stripRef.current =
+        'closest' in canvasEl ? canvasEl.closest<HTMLElement>('.title-canvas__band') : null;
+    }
+    const strip = stripRef.current;
     if (strip) {
       const height = `${band.height}px`;
       if (strip.style.height !== height) strip.style.height = height;
