@@ -11,7 +11,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 export const CHROMIUM = CHROMIUM_PATH;
@@ -25,6 +25,24 @@ export function baseURL(): string {
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+/**
+ * One browser for a test file: launched before its tests, closed after them. Returns a getter,
+ * since the browser exists only once the file's tests start.
+ */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not launched yet: call it inside a test.');
+    return browser;
+  };
 }
 
 export interface WatchedPage {

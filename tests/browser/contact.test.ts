@@ -6,10 +6,10 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
 import { axeViolations } from './axe';
-import { baseURL, DESKTOP, launch, openPage, PHONE, SCREENSHOT_DIR } from './browser';
+import { baseURL, DESKTOP, openPage, PHONE, SCREENSHOT_DIR, sharedBrowser } from './browser';
 import { DEFAULT_ERROR } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { MESSAGES } from '../../src/contact/rules';
@@ -19,13 +19,7 @@ const FUNCTION = '**/us-central1/sendContactEmail';
 const LONG_ENOUGH =
   'We would like a small app for our book club, with reading lists and reminders.';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 function form(page: Page) {
   return {
@@ -39,7 +33,7 @@ function form(page: Page) {
 }
 
 async function openHome(viewport: { width: number; height: number } = DESKTOP) {
-  const watched = await openPage(browser, { viewport });
+  const watched = await openPage(browser(), { viewport });
   await watched.page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
   await watched.page.locator('#contact').scrollIntoViewIfNeeded();
   return watched;

@@ -4,10 +4,10 @@
  * the screen. The light's position is what the canvas last wrote to its shader
  * (`window.__titleLight`), and the picture itself is compared where it matters.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
-import { baseURL, DESKTOP, launch, openPage } from './browser';
+import { baseURL, DESKTOP, openPage, sharedBrowser } from './browser';
 import { company } from '../../src/content/company';
 import {
   ATTRACT_AFTER_MS,
@@ -15,19 +15,13 @@ import {
   RETURN_TO_TOP_AFTER_MS,
 } from '../../src/motion/attract';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** Well after the intro sweep has crossed the title. */
 const AFTER_SWEEP = 5000;
 
 async function openTestPage(query: string, options: Parameters<typeof openPage>[1] = {}) {
-  const watched = await openPage(browser, options);
+  const watched = await openPage(browser(), options);
   await watched.page.goto(`${baseURL()}/?${query}`, { waitUntil: 'networkidle' });
   await watched.page.waitForFunction(() => window.__motion?.state().canvas === 'ready', null, {
     timeout: 30_000,
@@ -120,7 +114,7 @@ describe('event mode: attract loop', () => {
   });
 
   it('moves the light under a finger on a touch screen (real clock)', async () => {
-    const { page, context, problems } = await openPage(browser, { hasTouch: true });
+    const { page, context, problems } = await openPage(browser(), { hasTouch: true });
     await page.goto(`${baseURL()}/?event`, { waitUntil: 'networkidle' });
     await page.waitForFunction(
       () => document.querySelector('h1')?.dataset.mode === 'canvas',
@@ -195,7 +189,7 @@ describe('event mode: back to the top', () => {
 
 describe('event mode: full screen', () => {
   it('has a visible control that enters and leaves full screen, and no axe violations', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await page.goto(`${baseURL()}/?event`, { waitUntil: 'networkidle' });
     const enter = page.getByRole('button', { name: 'Full screen' });
     await enter.waitFor();
@@ -305,7 +299,7 @@ describe('outside event mode', () => {
   });
 
   it('does not fetch the event-mode code', async () => {
-    const { page, context, requests } = await openPage(browser);
+    const { page, context, requests } = await openPage(browser());
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     expect(requests.filter((u) => /\/assets\/eventMode-/.test(u))).toEqual([]);
     await context.close();

@@ -8,21 +8,15 @@ import { execFileSync } from 'node:child_process';
 import { readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseURL, launch, openPage } from './browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, openPage, sharedBrowser } from './browser';
 import { readHostingConfig, startHosting } from '../../scripts/hosting';
 import { company } from '../../src/content/company';
 import { DEFAULT_ERROR } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const ROUTES = [
   { path: '/', heading: company.name },
@@ -59,7 +53,7 @@ const unexpected = (problems: string[]) =>
 
 describe('offline after one visit', () => {
   it('reloads every route with its content, fonts, the canvas title and the Lottie arrow', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     await workerInControl(page);
     await context.setOffline(true);
@@ -122,7 +116,7 @@ describe('offline after one visit', () => {
   });
 
   it('shows the spec’s banner on Send, keeps the text through a reload, and sends it once back online; the call is never cached', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     await workerInControl(page);
     const name = page.getByLabel('Name', { exact: true });
@@ -232,7 +226,7 @@ describe('a new version', () => {
       ];
       server = await startHosting({ root: dir, port: 0, config: { ...config, headers } });
       const base = `http://localhost:${(server.address() as AddressInfo).port}`;
-      const { page: old, context, problems } = await openPage(browser);
+      const { page: old, context, problems } = await openPage(browser());
       await old.goto(`${base}/`, { waitUntil: 'networkidle' });
       await workerInControl(old);
       const v1Entry = await entryScript(old);

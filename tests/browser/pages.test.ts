@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { baseURL, DESKTOP, launch, openPage, PHONE, screenshot } from './browser';
+import { baseURL, DESKTOP, openPage, PHONE, screenshot, sharedBrowser } from './browser';
 import { company } from '../../src/content/company';
 import { projects } from '../../src/content/projects';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const ROUTES = [
   { path: '/', name: 'home', heading: company.name },
@@ -29,7 +22,7 @@ function withoutNotFoundStatus(problems: string[], path: string): string[] {
 describe('every route', () => {
   for (const route of ROUTES) {
     it(`renders ${route.path} with its heading, footer, no console error and no request off localhost`, async () => {
-      const { page, context, problems, external } = await openPage(browser);
+      const { page, context, problems, external } = await openPage(browser());
       await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
         route.heading,
@@ -51,7 +44,7 @@ describe('every route', () => {
 
     it(`has no axe violations on ${route.path}, at phone and desktop size`, async () => {
       for (const viewport of [PHONE, DESKTOP]) {
-        const { page, context } = await openPage(browser, { viewport });
+        const { page, context } = await openPage(browser(), { viewport });
         await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
         expect(await axeViolations(page)).toEqual([]);
         await context.close();
@@ -63,7 +56,7 @@ describe('every route', () => {
         ['phone', PHONE],
         ['desktop', DESKTOP],
       ] as const) {
-        const { page, context, problems } = await openPage(browser, { viewport });
+        const { page, context, problems } = await openPage(browser(), { viewport });
         await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
         await page.evaluate(() => document.fonts.ready);
         await screenshot(page, `${route.name}-${label}`);
@@ -99,7 +92,7 @@ describe('prerendered HTML', () => {
   });
 
   it('reads with JavaScript disabled', async () => {
-    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await openPage(browser(), { javaScriptEnabled: false });
     await page.goto(`${baseURL()}/`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
       company.name,
@@ -112,7 +105,7 @@ describe('prerendered HTML', () => {
   });
 
   it('hydrates without hydration warnings', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const messages: string[] = [];
     page.on('console', (m) => messages.push(m.text()));
     for (const path of ['/', '/privacypolicy', '/terms', '/nope']) {
@@ -125,7 +118,7 @@ describe('prerendered HTML', () => {
 
 describe('project cards', () => {
   it('open live projects in a new tab with no opener or referrer, and disable Coming Soon', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseURL()}/`);
     const links = page.locator('.card a.link-button');
     await expect(links.count()).resolves.toBe(3);
@@ -155,7 +148,7 @@ describe('project cards', () => {
       [1024, 2],
       [1280, 2],
     ] as const) {
-      const { page, context } = await openPage(browser, { viewport: { width, height: 900 } });
+      const { page, context } = await openPage(browser(), { viewport: { width, height: 900 } });
       await page.goto(`${baseURL()}/`);
       const lefts = await page
         .locator('.projects-grid > li')
@@ -166,7 +159,7 @@ describe('project cards', () => {
   });
 
   it('play the arrow animation while hovered and stop it on leave', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     const button = page.locator('.card a.link-button').first();
     await button.scrollIntoViewIfNeeded();
@@ -198,7 +191,7 @@ describe('project cards', () => {
 
 describe('navigation', () => {
   it('opens the legal pages at their top after a scrolled home page', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -220,7 +213,7 @@ describe('navigation', () => {
   it('shows the not-found page with status 404 for an unknown path, with a link home', async () => {
     const res = await fetch(`${baseURL()}/definitely/not/here`);
     expect(res.status).toBe(404);
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     const response = await page.goto(`${baseURL()}/definitely/not/here`);
     expect(response?.status()).toBe(404);
     await page.getByRole('link', { name: 'Back to the home page' }).click();

@@ -3,10 +3,9 @@
  * Graph, Twitter card, Organization JSON-LD), sitemap.xml, robots.txt, the share image, the web
  * manifest and its icons, as served.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { loadEnv } from 'vite';
-import { baseURL, launch, openPage } from './browser';
+import { baseURL, openPage, sharedBrowser } from './browser';
 import { company } from '../../src/content/company';
 import { routes, shareImage, siteOrigin, type RouteMeta } from '../../src/content/site';
 
@@ -157,13 +156,7 @@ describe('files for crawlers', () => {
 });
 
 describe('icons and the web manifest', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   it('every page links the manifest and icons, and they load', async () => {
     for (const path of ['/', '/privacypolicy', '/terms']) {
@@ -201,7 +194,7 @@ describe('icons and the web manifest', () => {
   });
 
   it('Chromium reads the manifest without an error, and no console error or CSP violation comes with it', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await page.goto(`${baseURL()}/privacypolicy`, { waitUntil: 'networkidle' });
     const cdp = await context.newCDPSession(page);
     const result = (await cdp.send('Page.getAppManifest')) as {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseURL, launch, openPage, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
 import { readCanvas, showOnlyCanvas } from './pixels';
 import { scrollButtonDiameter, sweepStep, titleSize } from '../../src/motion/model';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** Opens home in test mode and waits until the canvas has drawn the title. */
 async function openTitle(
@@ -18,7 +12,7 @@ async function openTitle(
   query = '?motion-test',
   options = {},
 ) {
-  const watched = await openPage(browser, { viewport, ...options });
+  const watched = await openPage(browser(), { viewport, ...options });
   await watched.page.goto(`${baseURL()}/${query}`, { waitUntil: 'load' });
   await watched.page.waitForFunction(
     () => document.getElementById('hero-title')?.dataset.mode === 'canvas',
@@ -174,7 +168,7 @@ describe('where a worker cannot render', () => {
 
 describe('the scroll-down button', () => {
   it('scrolls exactly one viewport height and is gone at half a viewport', async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page, context } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
     const button = page.getByRole('button', { name: 'Scroll down' });
     const size = await button.boundingBox();
@@ -192,7 +186,7 @@ describe('the scroll-down button', () => {
   });
 
   it('works from the keyboard', async () => {
-    const { page, context } = await openPage(browser, {
+    const { page, context } = await openPage(browser(), {
       viewport: { width: 1280, height: 800 },
       reducedMotion: 'reduce',
     });
@@ -206,7 +200,7 @@ describe('the scroll-down button', () => {
 
 describe('fallbacks', () => {
   it('shows the outlined DOM title with ?webgl=0, with no canvas and no console error', async () => {
-    const { page, context, problems, requests } = await openPage(browser);
+    const { page, context, problems, requests } = await openPage(browser());
     await page.goto(`${baseURL()}/?webgl=0`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
     await expect(page.locator('#hero-title').getAttribute('data-mode')).resolves.toBe('dom');
@@ -255,7 +249,7 @@ describe('fallbacks', () => {
 
 describe('rendering on demand', () => {
   it('draws no frame while the page is still, and React commits nothing during the sweep', async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 1440, height: 900 } });
+    const { page, context } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
     // Count React commits the way React DevTools does, through its global hook.
     await page.addInitScript(() => {
       const w = window as unknown as { __commits: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
