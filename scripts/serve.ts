@@ -4,7 +4,7 @@
  * to (http://127.0.0.1:5001), whose origin the served CSP allows. Ctrl-C stops both.
  * Env: SERVE_PORT, SERVE_HOST, DIST_DIR, BACKEND_PORT, DATA_DIR, SMTP_URL (see .env.example).
  */
-import { startBackendProcess } from '../functions/src/local/process';
+import { startBackendProcess, stopTogether } from '../functions/src/local/process';
 import { startHosting } from './hosting';
 
 const port = Number(process.env.SERVE_PORT ?? 4173);
@@ -19,18 +19,11 @@ const hosting = await startHosting({
 });
 console.log(`Site: http://localhost:${port} (serving ${root}/)`);
 
-let closing = false;
-async function shutdown(code = 0) {
-  if (closing) return;
-  closing = true;
-  hosting.close();
-  hosting.closeAllConnections();
-  await backend.stop();
-  process.exit(code);
-}
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
-backend.child.once('exit', () => {
-  if (!closing) console.error('The contact backend stopped; stopping the site too.');
-  void shutdown(1);
-});
+stopTogether(
+  backend,
+  () => {
+    hosting.close();
+    hosting.closeAllConnections();
+  },
+  'site',
+);

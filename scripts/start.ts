@@ -3,7 +3,7 @@
  * backend it talks to (http://127.0.0.1:5001, messages under .data/). Ctrl-C stops both.
  */
 import { createServer } from 'vite';
-import { startBackendProcess } from '../functions/src/local/process';
+import { startBackendProcess, stopTogether } from '../functions/src/local/process';
 
 const backend = await startBackendProcess();
 // The dev client talks to this backend unless told otherwise.
@@ -12,16 +12,4 @@ const vite = await createServer({ server: { port: 5173, strictPort: true, host: 
 await vite.listen();
 vite.printUrls();
 
-let closing = false;
-async function shutdown(code = 0) {
-  if (closing) return;
-  closing = true;
-  await Promise.all([vite.close(), backend.stop()]);
-  process.exit(code);
-}
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
-backend.child.once('exit', () => {
-  if (!closing) console.error('The contact backend stopped; stopping the dev site too.');
-  void shutdown(1);
-});
+stopTogether(backend, () => vite.close(), 'dev site');

@@ -41,3 +41,27 @@ export async function startBackendProcess(
     },
   };
 }
+
+/**
+ * Ties a site server's life to the backend's, for `npm start` and `npm run serve`: Ctrl-C or
+ * SIGTERM stops both in order, and a backend that dies takes the site down with it (exit 1).
+ */
+export function stopTogether(
+  backend: BackendProcess,
+  closeSite: () => Promise<void> | void,
+  site: string,
+): void {
+  let closing = false;
+  const shutdown = async (code = 0) => {
+    if (closing) return;
+    closing = true;
+    await Promise.all([closeSite(), backend.stop()]);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  backend.child.once('exit', () => {
+    if (!closing) console.error(`The contact backend stopped; stopping the ${site} too.`);
+    void shutdown(1);
+  });
+}
