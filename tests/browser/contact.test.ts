@@ -32,8 +32,13 @@ function form(page: Page) {
   };
 }
 
+/**
+ * The home page, with the offline service worker blocked: once it controls the page, Chromium
+ * sends the page's requests on through the worker, where page.route no longer sees them (the
+ * worker itself never touches the POST; tests/browser/offline.test.ts sends with it in place).
+ */
 async function openHome(viewport: { width: number; height: number } = DESKTOP) {
-  const watched = await openPage(browser(), { viewport });
+  const watched = await openPage(browser(), { viewport, serviceWorkers: 'block' });
   await watched.page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
   await watched.page.locator('#contact').scrollIntoViewIfNeeded();
   return watched;
