@@ -149,7 +149,12 @@ export async function inlineStylesheets(html: string, dir: string): Promise<stri
   for (const [tag, href] of links) {
     const css = await readFile(join(dir, href!), 'utf8');
     if (css.includes('</style')) throw new Error(`${href} cannot be inlined`);
-    html = html.replace(tag, () => `<style>${css.trim()}</style>`);
+    // The disabled link is never fetched; it tells Vite's chunk loader, which asks for the entry's
+    // stylesheet along with any chunk that shares a module with the entry, that it is on the page.
+    html = html.replace(
+      tag,
+      () => `<style>${css.trim()}</style>\n    <link rel="stylesheet" href="${href}" disabled />`,
+    );
   }
   return html;
 }
@@ -173,9 +178,9 @@ export function preloadFonts(html: string): string {
 }
 
 /**
- * The page's text is already in the HTML; the app's scripts only make it interactive. Asked for
- * at low priority, they stop competing with the first screen's fonts for the line, so the heading
- * paints in its font sooner; they still load in parallel and run right after.
+ * The page's text is already in the HTML; its one script (src/boot.ts, about 1.5 KB) fetches the
+ * app after the first paint. Asked for at low priority, it leaves the line to the first screen's
+ * fonts.
  */
 export function lowPriorityScripts(html: string): string {
   return html

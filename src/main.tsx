@@ -1,17 +1,28 @@
-import { StrictMode } from 'react';
+/** The app: hydrates the prerendered page (loaded by src/boot.ts after the first paint). */
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import './styles/global.css';
+import './styles/later.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
+
+let markHydrated!: () => void;
+/** Resolves once the page is interactive: the first commit's effects have run. */
+export const hydrated = new Promise<void>((resolve) => (markHydrated = resolve));
+
+function Hydrated() {
+  useEffect(() => markHydrated(), []);
+  return null;
+}
 
 const app = (
   <StrictMode>
     <BrowserRouter>
       <App />
     </BrowserRouter>
+    <Hydrated />
   </StrictMode>
 );
 

@@ -22,7 +22,7 @@ function withoutNotFoundStatus(problems: string[], path: string): string[] {
 describe('every route', () => {
   for (const route of ROUTES) {
     it(`renders ${route.path} with its heading, footer, no console error and no request off localhost`, async () => {
-      const { page, context, problems, external } = await openPage(browser());
+      const { page, context, problems, external, requests } = await openPage(browser());
       await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
         route.heading,
@@ -39,6 +39,11 @@ describe('every route', () => {
       ).resolves.toBe('/privacypolicy');
       expect(withoutNotFoundStatus(problems, route.path)).toEqual([]);
       expect(external).toEqual([]);
+      // The site's stylesheet is inlined: no chunk asks for it again, down to the contact form.
+      await page.locator('footer').scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      expect(requests.filter((u) => /\/assets\/index-[\w-]+\.css$/.test(u))).toEqual([]);
+      expect(requests.some((u) => /\/assets\/main-[\w-]+\.js$/.test(u))).toBe(true);
       await context.close();
     });
 

@@ -185,6 +185,30 @@ describe('the scroll-down button', () => {
     await context.close();
   });
 
+  it('takes a press made before the app has loaded, once it has', async () => {
+    const { page, context, problems } = await openPage(browser(), {
+      viewport: { width: 1280, height: 800 },
+    });
+    // Hold the app's module (src/main.tsx, fetched by src/boot.ts after the first paint).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route('**/assets/main-*.js', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseURL()}/`, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => asked).toBe(true);
+    await page.getByRole('button', { name: 'Scroll down' }).click();
+    await page.waitForTimeout(300);
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    release();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(800);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('works from the keyboard', async () => {
     const { page, context } = await openPage(browser(), {
       viewport: { width: 1280, height: 800 },
