@@ -126,6 +126,7 @@ async function main() {
         si: summarize(list.map((r) => r.metrics.si)),
         totalBytes: summarize(list.map((r) => r.totalBytes)),
         firstPaintJsGzip: bytes.gzipBytes,
+        startupJsGzip: bytes.startupGzipBytes,
         heavyOnFirstPaint: bytes.heavy,
         failures: failures.get(`${preset} ${route}`) ?? 0,
         failingAudits: [...new Set(list.flatMap((r) => r.failing))],

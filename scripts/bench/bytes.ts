@@ -1,7 +1,8 @@
 /**
  * What a route costs before its first paint: every script its HTML loads (module scripts and
- * modulepreloads), gzip -9, read from the built files. Also says whether any of them holds
- * three.js, R3F, troika or the firebase SDK, which must never be on that path.
+ * modulepreloads), gzip -9, read from the built files. And what it costs at start: those plus the
+ * app the entry (src/boot.ts) fetches right after the first paint. Also says whether any of them
+ * holds three.js, R3F, troika or the firebase SDK, which must never be on either path.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,11 @@ export interface FirstPaintBytes {
   scripts: string[];
   /** Sum of their gzip -9 sizes, in bytes. */
   gzipBytes: number;
-  /** Heavy libraries found in those scripts (should be empty). */
+  /** Those scripts plus the ones the entry loads right after the first paint (the app). */
+  startupScripts: string[];
+  /** Sum of the startup scripts' gzip -9 sizes, in bytes. */
+  startupGzipBytes: number;
+  /** Heavy libraries found in any startup script (should be empty). */
   heavy: string[];
 }
 
@@ -36,7 +41,6 @@ export function firstPaintScripts(html: string): string[] {
     const t = m[0];
     if (m[1]!.toLowerCase() === 'script') {
       const src = /\bsrc="([^"]+)"/.exec(t)?.[1];
-      // Only scripts that run before the page is interactive; none here are async-injected.
       if (src) urls.push(src);
     } else if (/\brel="modulepreload"/.test(t)) {
       const href = /\bhref="([^"]+)"/.exec(t)?.[1];
@@ -50,17 +54,42 @@ export function gzipSize(buf: Buffer | string): number {
   return gzipSync(buf, { level: 9 }).length;
 }
 
-/** Reads dist/<file>.html and sums its first-paint scripts from the same folder. */
+/**
+ * The scripts an entry chunk loads with its dynamic import: Vite lists a dynamic import's chunk
+ * and everything it imports statically in the chunk's `__vite__mapDeps` table (`m.f=[...]`). The
+ * entry (src/boot.ts) has one dynamic import, the app.
+ */
+export function entryDynamicScripts(code: string): string[] {
+  const table = /m\.f=\[([^\]]*)\]/.exec(code)?.[1];
+  if (!table) return [];
+  return [...table.matchAll(/"([^"]+\.js)"/g)].map((m) => `/${m[1]!.replace(/^\//, '')}`);
+}
+
+/** Reads dist/<file>.html and sums its first-paint and startup scripts from the same folder. */
 export function firstPaintBytes(distDir: string, htmlFile: string): FirstPaintBytes {
   const html = readFileSync(join(distDir, htmlFile), 'utf8');
+  const read = (url: string) => readFileSync(join(distDir, url.split('?')[0]!));
   const scripts = firstPaintScripts(html).filter((u) => u.startsWith('/'));
-  let gzipBytes = 0;
+  const entries = [...html.matchAll(/<script type="module"[^>]*\bsrc="(\/[^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
+  const startupScripts = [
+    ...new Set([
+      ...scripts,
+      ...entries.flatMap((u) => entryDynamicScripts(read(u).toString('utf8'))),
+    ]),
+  ];
+  const size = (urls: string[]) => urls.reduce((sum, u) => sum + gzipSize(read(u)), 0);
   const heavy = new Set<string>();
-  for (const url of scripts) {
-    const code = readFileSync(join(distDir, url.split('?')[0]!));
-    gzipBytes += gzipSize(code);
-    const text = withoutChunkPaths(code.toString('utf8'));
+  for (const url of startupScripts) {
+    const text = withoutChunkPaths(read(url).toString('utf8'));
     for (const [name, re] of Object.entries(SIGNATURES)) if (re.test(text)) heavy.add(name);
   }
-  return { scripts, gzipBytes, heavy: [...heavy] };
+  return {
+    scripts,
+    gzipBytes: size(scripts),
+    startupScripts,
+    startupGzipBytes: size(startupScripts),
+    heavy: [...heavy],
+  };
 }

@@ -15,7 +15,11 @@ export interface RouteResult {
   cls: Summary;
   si: Summary;
   totalBytes: Summary;
+  /** The scripts the HTML loads (the entry, src/boot.ts), gzip bytes. */
   firstPaintJsGzip: number;
+  /** Those plus the app the entry fetches right after the first paint, gzip bytes. */
+  startupJsGzip: number;
+  /** Heavy libraries in any startup script. */
   heavyOnFirstPaint: string[];
   failures: number;
   failingAudits: string[];
@@ -100,11 +104,11 @@ export function budgets(rows: RouteResult[], probe: ProbeResult | null): Budget[
     seen.add(r.route);
     out.push({
       name: `First-paint JS ≤ 90 KB gzip on ${r.route}`,
-      actual: `${fmtKb(r.firstPaintJsGzip)} KB`,
+      actual: `${fmtKb(r.firstPaintJsGzip)} KB (the app, ${fmtKb(r.startupJsGzip)} KB, comes after the first paint)`,
       met: r.firstPaintJsGzip <= BUDGETS.firstPaintJsBytes,
     });
     out.push({
-      name: `No three.js / R3F / troika / firebase on first paint of ${r.route}`,
+      name: `No three.js / R3F / troika / firebase on first paint or at start of ${r.route}`,
       actual: r.heavyOnFirstPaint.join(', ') || 'none',
       met: !r.heavyOnFirstPaint.some((h) => h !== 'lottie'),
     });
@@ -129,13 +133,13 @@ export function table(rows: RouteResult[], probe: ProbeResult | null, runs: numb
   lines.push(`Lighthouse 12, median (min–max) of ${runs} runs, variants interleaved.`);
   lines.push('');
   lines.push(
-    '| Route | Preset | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | SI ms | First-paint JS KB gz | Transfer KB |',
+    '| Route | Preset | Perf | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KB gz: first paint / at start | Transfer KB |',
   );
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     lines.push(
       `| ${r.route} | ${r.preset} | ${fmtS(r.performance, fmtScore)} | ${fmtS(r.accessibility, fmtScore)} | ${fmtS(r.bestPractices, fmtScore)} | ${fmtS(r.seo, fmtScore)} | ` +
-        `${fmtS(r.fcp, fmtMs)} | ${fmtS(r.lcp, fmtMs)} | ${fmtS(r.tbt, fmtMs)} | ${fmtS(r.cls, fmtCls)} | ${fmtS(r.si, fmtMs)} | ${fmtKb(r.firstPaintJsGzip)} | ${fmtS(r.totalBytes, fmtKb)} |`,
+        `${fmtS(r.fcp, fmtMs)} | ${fmtS(r.lcp, fmtMs)} | ${fmtS(r.tbt, fmtMs)} | ${fmtS(r.cls, fmtCls)} | ${fmtS(r.si, fmtMs)} | ${fmtKb(r.firstPaintJsGzip)} / ${fmtKb(r.startupJsGzip)} | ${fmtS(r.totalBytes, fmtKb)} |`,
     );
   }
   const failures = rows.filter((r) => r.failures > 0);
