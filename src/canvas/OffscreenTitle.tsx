@@ -22,12 +22,16 @@ export default function OffscreenTitle() {
   const style = useCanvasOpacity();
   const [band] = useState(initialBand);
   const stripRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
     const strip = stripRef.current;
-    const canvas = canvasRef.current;
-    if (!strip || !canvas) return;
+    if (!strip) return;
+    // A canvas hands its control over once: each run of this effect (StrictMode runs it twice in
+    // development) makes its own, and takes it away again.
+    const canvas = document.createElement('canvas');
+    canvas.setAttribute('aria-hidden', 'true');
+    canvas.style.cssText = 'display: block; width: 100%; height: 100%';
+    strip.append(canvas);
     const worker = new Worker(new URL('./title.worker.tsx', import.meta.url), { type: 'module' });
     const send = (message: ToWorker, transfer: Transferable[] = []) =>
       worker.postMessage(message, transfer);
@@ -83,6 +87,7 @@ export default function OffscreenTitle() {
       unsubscribe();
       resized.disconnect();
       worker.terminate();
+      canvas.remove();
     };
   }, []);
 
@@ -91,12 +96,6 @@ export default function OffscreenTitle() {
       ref={stripRef}
       className="title-canvas__band"
       style={{ ...style, ...band, width: '100%' }}
-    >
-      <canvas
-        ref={canvasRef}
-        style={{ display: 'block', width: '100%', height: '100%' }}
-        aria-hidden="true"
-      />
-    </animated.div>
+    />
   );
 }

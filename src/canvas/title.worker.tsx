@@ -11,7 +11,9 @@ import { lightProbe } from '../motion/lightProbe';
 import type { ToWorker, FromWorker } from './offscreenProtocol';
 
 // troika creates its glyph atlas with document.createElement('canvas'), and reads
-// window.devicePixelRatio through R3F; a worker has neither, so both are given here.
+// window.devicePixelRatio through R3F; a worker has neither, so both are given here. Vite's
+// development client (in the worker's modules under `npm start`) then takes it for a page and
+// looks up its style and link tags: there are none.
 const scope = globalThis as unknown as {
   document?: unknown;
   window?: unknown;
@@ -19,6 +21,8 @@ const scope = globalThis as unknown as {
 };
 scope.document ??= {
   createElement: (tag: string) => (tag === 'canvas' ? new OffscreenCanvas(1, 1) : {}),
+  querySelector: () => null,
+  querySelectorAll: () => [],
 };
 scope.window ??= globalThis;
 

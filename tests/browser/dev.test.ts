@@ -1,0 +1,67 @@
+/**
+ * `npm start`'s site: the Vite development server, nothing prerendered, React in StrictMode
+ * (effects run twice). The page must come up with its canvas title, in the worker and in the page,
+ * with no page error, exactly as the production build does.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, sharedBrowser } from './browser';
+
+const browser = sharedBrowser();
+let vite: ChildProcess | undefined;
+let origin = '';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as { port: number };
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  vite = spawn(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', '--port', String(port), '--strictPort'],
+    { stdio: 'ignore', detached: true },
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(origin)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`The dev server did not answer at ${origin}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+});
+
+afterAll(() => {
+  if (vite?.pid) process.kill(-vite.pid, 'SIGTERM');
+});
+
+describe('the development server (npm start)', () => {
+  for (const [query, what] of [
+    ['', 'in the worker'],
+    ['?offscreen=0', 'in the page'],
+  ] as const) {
+    it(`shows the home page with its canvas title ${what}, and the buttons work`, async () => {
+      const { page, context, problems } = await openPage(browser(), {
+        viewport: { width: 1280, height: 800 },
+      });
+      await page.goto(`${origin}/${query}`, { waitUntil: 'load' });
+      await expect
+        .poll(() => page.locator('#hero-title').getAttribute('data-mode'), { timeout: 45_000 })
+        .toBe('canvas');
+      await expect(page.locator('.title-canvas__band canvas').count()).resolves.toBe(1);
+      await page.getByRole('button', { name: 'Scroll down' }).click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(800);
+      expect(problems).toEqual([]);
+      await context.close();
+    }, 90_000);
+  }
+});
