@@ -10,8 +10,9 @@ import {
 import { ScrollDownButton } from './ScrollDownButton';
 
 /**
- * The first viewport. The company name is the page's real <h1>; it is fixed to the viewport and
- * moved, shrunk and pinned by the motion model. It shows as a CSS-outlined title until the canvas
+ * The first viewport. The company name is the page's real <h1>; once the app runs it is fixed to
+ * the viewport (`data-live`) and moved, shrunk and pinned by the motion model; before that, and
+ * with JavaScript off, it scrolls away with the hero. It shows as a CSS-outlined title until the canvas
  * has drawn the lit one over it (and whenever WebGL is unavailable or lost), always at the same
  * size and place, so the swap moves nothing. Styles are written straight from the store: no React
  * render per frame.
@@ -27,6 +28,7 @@ export function Hero() {
     const button = buttonRef.current;
     if (!title || !band || !button) return;
     let last = '';
+    title.dataset.live = '';
     const write = () => {
       const s = motionStore.getState();
       const vh = s.viewport?.height ?? 0;

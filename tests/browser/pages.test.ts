@@ -104,6 +104,13 @@ describe('prerendered HTML', () => {
     );
     await expect(page.getByRole('heading', { name: 'Projects' }).count()).resolves.toBe(1);
     await expect(page.locator('.card').count()).resolves.toBe(4);
+    // The title sits in the hero at the start and scrolls away with it, off the cards.
+    const title = page.getByRole('heading', { level: 1 });
+    const start = await title.boundingBox();
+    expect(start!.y + start!.height / 2).toBeCloseTo(DESKTOP.height * 0.46, -1);
+    await page.locator('#projects').scrollIntoViewIfNeeded();
+    const scrolled = await title.boundingBox();
+    expect(scrolled!.y + scrolled!.height).toBeLessThan(0);
     await page.goto(`${baseURL()}/terms`);
     await expect(page.locator('pre').textContent()).resolves.toContain('binding arbitration');
     await context.close();
