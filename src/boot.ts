@@ -4,8 +4,9 @@
  * the router, hydration) is fetched once that first paint is recorded: on a slow line its download
  * never competes with the first screen, and the first screen never waits for it. The links work
  * and the text reads in the meantime, as with JavaScript off, and a button pressed before the app
- * runs is pressed again once it does (see `earlyPresses`). A page with nothing prerendered (the
- * dev server) or a tab in the background (which does not paint) starts the app at once.
+ * has hydrated is held for it and pressed again once it has (see `earlyPresses`). A page with
+ * nothing prerendered (the dev server) or a tab in the background (which does not paint) starts
+ * the app at once.
  */
 import { earlyPresses } from './earlyPresses';
 import { firstContentfulPaint } from './firstPaint';
@@ -14,11 +15,14 @@ const root = document.getElementById('root');
 const early = root ? earlyPresses(root) : null;
 
 async function start() {
-  // The app hydrates as its module runs; a press after that reaches its handlers directly.
-  const { hydrated } = await import('./main');
-  early?.stop();
-  await hydrated;
-  early?.replay();
+  try {
+    const { hydrated } = await import('./main');
+    await hydrated;
+    early?.release();
+  } catch (error) {
+    early?.stop();
+    throw error;
+  }
 }
 
 const started =

@@ -174,7 +174,7 @@ describe('the scroll-down button', () => {
     const size = await button.boundingBox();
     expect(size!.width).toBeCloseTo(48, 0);
     await button.click();
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(800);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(800);
     await page.evaluate(() => window.scrollTo({ top: 200, behavior: 'instant' }));
     await expect
       .poll(() => button.getAttribute('data-diameter'))
@@ -199,7 +199,7 @@ describe('the scroll-down button', () => {
       await route.continue();
     });
     await page.goto(`${baseURL()}/`, { waitUntil: 'domcontentloaded' });
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(() => asked, { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'Scroll down' }).click();
     await page.waitForTimeout(300);
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
@@ -217,7 +217,8 @@ describe('the scroll-down button', () => {
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
     await page.getByRole('button', { name: 'Scroll down' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(800);
+    // Pressed before the app runs, the press is held for it (src/earlyPresses.ts).
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(800);
     await context.close();
   });
 });
