@@ -32,12 +32,15 @@ export function startEventMode(win: Window = window): () => void {
   function backToStart() {
     const s = motionStore.getState();
     (doc.activeElement as HTMLElement | null)?.blur?.();
-    if (s.onHome) {
+    // The address, not the store's onHome: a route change still rendering has its address already.
+    if (win.location.pathname === '/') {
       win.scrollTo({ top: 0, behavior: s.reducedMotion ? 'instant' : 'smooth' });
     } else {
       // A client-side route change (React Router follows popstate): no reload, the canvas lives on.
       win.history.pushState(null, '', `/${startSearch}`);
       win.dispatchEvent(new PopStateEvent('popstate'));
+      // At its top, also when that route change had not rendered yet and home never went away.
+      win.scrollTo({ top: 0, behavior: 'instant' });
     }
   }
 

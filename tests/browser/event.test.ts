@@ -176,6 +176,8 @@ describe('event mode: back to the top', () => {
     await at(page, AFTER_SWEEP, { x: 500, y: 300 });
     await page.getByRole('link', { name: 'Terms & Conditions' }).click();
     await page.waitForURL('**/terms');
+    // The address changes at once; the page follows when React has rendered the route.
+    await page.getByRole('heading', { level: 1, name: 'Terms & Conditions' }).waitFor();
     await page.evaluate((ms) => window.__motion!.setTime(ms), AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS);
     await page.waitForURL(`${baseURL()}/?motion-test&event`);
     await expect
