@@ -3,7 +3,15 @@
  * firebase code: the client module is imported on the first focus (or on Send), so the SDK is
  * never part of the first paint.
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react';
 import { Spinner } from '../layout/Spinner';
 import { DEFAULT_ERROR, type ContactResult } from './callResult';
 import {
@@ -57,8 +65,33 @@ export function ContactForm() {
   const email = useRef<HTMLInputElement>(null);
   const message = useRef<HTMLTextAreaElement>(null);
   const send = useRef<HTMLButtonElement>(null);
+  const trap = useRef<HTMLInputElement>(null);
   const inputs = { name, email, message };
   const inFlight = useRef(false);
+
+  // Text typed before the app ran (the page is readable and its fields usable before it
+  // hydrates), or put back by the browser, is in the fields but not in this state: take it over
+  // once, at hydration, before a render with the state's values writes over it. Later input
+  // reaches the state through onChange.
+  useLayoutEffect(() => {
+    const typed: Partial<Draft> = {};
+    for (const [field, ref] of [
+      ['name', name],
+      ['email', email],
+      ['message', message],
+    ] as const) {
+      const value = ref.current?.value ?? '';
+      if (value !== '') typed[field] = value;
+    }
+    if (Object.keys(typed).length > 0) {
+      const next = { ...parseDraft(draftText()), ...typed, idempotencyKey: '' };
+      saveDraft(next);
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the state follows the DOM, once
+      setFields(next);
+    }
+    const bait = trap.current?.value ?? '';
+    if (bait !== '') setWebsite(bait);
+  }, []);
 
   function update(field: ContactField, value: string) {
     // Changed text is a new message: it gets a new idempotency key when sent.
@@ -203,6 +236,7 @@ export function ContactForm() {
         <div className="contact-form__trap" aria-hidden="true">
           <label htmlFor="contact-website">Website (leave empty)</label>
           <input
+            ref={trap}
             id="contact-website"
             name="website"
             type="text"

@@ -342,6 +342,38 @@ describe('server answers', () => {
 });
 
 describe('the draft', () => {
+  it('takes over text typed before the app has loaded, and loses none of it after', async () => {
+    const { page, context, problems } = await openPage(browser(), { serviceWorkers: 'block' });
+    const f = form(page);
+    // Hold the app (src/main.tsx, fetched after the first paint): the page reads and its fields
+    // take text meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/main-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseURL()}/`, { waitUntil: 'domcontentloaded' });
+    await f.name.fill('Early Typist');
+    await f.message.fill('Typed before the app');
+    await expect(f.counter.textContent()).resolves.toBe('0/50');
+    release();
+    await expect.poll(() => f.counter.textContent(), { timeout: 10_000 }).toBe('20/50');
+    await f.email.fill('early@example.org');
+    await f.message.press('End');
+    await f.message.pressSequentially('!');
+    await expect(f.name.inputValue()).resolves.toBe('Early Typist');
+    await expect(f.message.inputValue()).resolves.toBe('Typed before the app!');
+    const stored = await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY);
+    expect(JSON.parse(stored!)).toMatchObject({
+      name: 'Early Typist',
+      email: 'early@example.org',
+      message: 'Typed before the app!',
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('survives a reload', async () => {
     const { page, context, problems } = await openHome();
     const f = form(page);
