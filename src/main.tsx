@@ -1,5 +1,5 @@
 /** The app: hydrates the prerendered page (loaded by src/boot.ts after the first paint). */
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
@@ -26,8 +26,10 @@ const app = (
   </StrictMode>
 );
 
-// The build prerenders every route; the dev server does not.
-if (container.firstElementChild) hydrateRoot(container, app);
+// The build prerenders every route; the dev server does not. The page is already on screen and
+// usable, so hydration runs as a transition: in slices that let the browser paint and take input
+// in between, not in one long task.
+if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
 
 // Event mode (`/?event`) and the offline service worker are separate chunks, fetched after the
