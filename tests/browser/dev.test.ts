@@ -4,21 +4,13 @@
  * with no page error, exactly as the production build does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, sharedBrowser } from './browser';
+import { freePort } from '../freePort';
 
 const browser = sharedBrowser();
 let vite: ChildProcess | undefined;
 let origin = '';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as { port: number };
-  await new Promise((ok) => server.close(ok));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

@@ -5,18 +5,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address() as { port: number };
-  await new Promise((ok) => server.close(ok));
-  return port;
-}
+import { freePort } from '../freePort';
 
 async function refused(url: string): Promise<boolean> {
   try {
