@@ -23,6 +23,9 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's app arrives after its first paint (src/boot.ts): what a poll waits for after a
+          // load can take seconds on a busy machine, never a wrong answer.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
