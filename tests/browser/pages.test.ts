@@ -116,6 +116,27 @@ describe('prerendered HTML', () => {
     await context.close();
   });
 
+  it('keeps the place a visitor scrolled to before the app ran', async () => {
+    const { page, context, problems } = await openPage(browser(), { serviceWorkers: 'block' });
+    // Hold the app (fetched after the first paint); scroll the prerendered page meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/main-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseURL()}/`, { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => document.getElementById('contact')!.scrollIntoView());
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(1000);
+    release();
+    await expect.poll(() => page.locator('#hero-title').getAttribute('data-pinned')).toBe('true');
+    await page.waitForTimeout(300);
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(scrolled);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('hydrates without hydration warnings', async () => {
     const { page, context } = await openPage(browser());
     const messages: string[] = [];
