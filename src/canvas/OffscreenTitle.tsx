@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { animated } from '@react-spring/web';
+import { useEffect, useRef } from 'react';
 import { motionStore, type MotionState } from '../motion/store';
 import { frameDrawnInWorker } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import { contextControls } from '../motion/testMode';
-import { initialBand, stripFor, useCanvasOpacity } from './canvasStrip';
+import { stripFor, TitleStrip } from './canvasStrip';
 import type { FromWorker, MirroredState, ToWorker } from './offscreenProtocol';
 
 const MIRRORED = (s: MotionState): Partial<MirroredState> => {
@@ -19,19 +18,19 @@ const MIRRORED = (s: MotionState): Partial<MirroredState> => {
  * and fades the canvas in. three.js, troika and every frame of the sweep stay off the main thread.
  */
 export default function OffscreenTitle() {
-  const style = useCanvasOpacity();
-  const [band] = useState(initialBand);
   const stripRef = useRef<HTMLDivElement>(null);
+  const fadeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const strip = stripRef.current;
-    if (!strip) return;
+    const fade = fadeRef.current;
+    if (!strip || !fade) return;
     // A canvas hands its control over once: each run of this effect (StrictMode runs it twice in
     // development) makes its own, and takes it away again.
     const canvas = document.createElement('canvas');
     canvas.setAttribute('aria-hidden', 'true');
     canvas.style.cssText = 'display: block; width: 100%; height: 100%';
-    strip.append(canvas);
+    fade.append(canvas);
     const worker = new Worker(new URL('./title.worker.tsx', import.meta.url), { type: 'module' });
     const send = (message: ToWorker, transfer: Transferable[] = []) =>
       worker.postMessage(message, transfer);
@@ -54,6 +53,14 @@ export default function OffscreenTitle() {
       motionStore.setState({ canvas: 'unavailable' });
     };
 
+    // The strip follows the title; the page may have scrolled since the first render.
+    const place = (s: MotionState) => {
+      const { height, transform } = stripFor(s);
+      if (strip.style.height !== `${height}px`) strip.style.height = `${height}px`;
+      strip.style.transform = transform;
+    };
+    place(motionStore.getState());
+
     const offscreen = canvas.transferControlToOffscreen();
     const start = motionStore.getState();
     send(
@@ -75,9 +82,8 @@ export default function OffscreenTitle() {
         if (before[key] !== value) changed[key] = value;
       if (Object.keys(changed).length > 0)
         send({ type: 'state', state: changed as Partial<MirroredState>, version: ++version });
-      const { height, transform } = stripFor(s);
-      if (strip.style.height !== `${height}px`) strip.style.height = `${height}px`;
-      strip.style.transform = transform;
+      if (s.scrollY !== prev.scrollY || s.viewport !== prev.viewport || s.titleEm !== prev.titleEm)
+        place(s);
     });
     const resized = new ResizeObserver(() => send({ type: 'resize', ...size(), dpr: dpr() }));
     resized.observe(strip);
@@ -91,11 +97,5 @@ export default function OffscreenTitle() {
     };
   }, []);
 
-  return (
-    <animated.div
-      ref={stripRef}
-      className="title-canvas__band"
-      style={{ ...style, ...band, width: '100%' }}
-    />
-  );
+  return <TitleStrip stripRef={stripRef} fadeRef={fadeRef} />;
 }

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Canvas, useThree } from '@react-three/fiber';
-import { animated } from '@react-spring/web';
 import { motionStore } from '../motion/store';
-import { initialBand, useCanvasOpacity } from './canvasStrip';
+import { TitleStrip } from './canvasStrip';
 import { contextControls } from '../motion/testMode';
 import { TitleScene } from './TitleScene';
 import { AdaptiveDpr } from './AdaptiveDpr';
@@ -64,10 +63,8 @@ function ContextLossWatch() {
  * transparent, drawn on demand only, at a device pixel ratio of at most 2.
  */
 export default function TitleCanvas() {
-  const style = useCanvasOpacity();
-  const [band] = useState(initialBand);
   return (
-    <animated.div className="title-canvas__band" style={{ ...style, ...band, width: '100%' }}>
+    <TitleStrip>
       <Canvas
         orthographic
         camera={{ position: [0, 0, 100], zoom: 1, near: 0.1, far: 1000 }}
@@ -82,6 +79,6 @@ export default function TitleCanvas() {
         <AdaptiveDpr />
         <TitleScene />
       </Canvas>
-    </animated.div>
+    </TitleStrip>
   );
 }

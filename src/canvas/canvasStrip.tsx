@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useSpring } from '@react-spring/web';
+import { useEffect, useState, type ReactNode, type Ref } from 'react';
+import { animated, useSpring } from '@react-spring/web';
 import { motionStore, type MotionState } from '../motion/store';
 import { scrollProgress, titleBand, titleLayout } from '../motion/model';
 
@@ -8,7 +8,7 @@ import { scrollProgress, titleBand, titleLayout } from '../motion/model';
  * first lit frame is drawn, and hides it at once when the context is lost. The spring writes the
  * style directly: no React render per animation frame.
  */
-export function useCanvasOpacity() {
+function useCanvasOpacity() {
   const [style, api] = useSpring(() => ({ opacity: 0 }));
   useEffect(
     () =>
@@ -27,9 +27,31 @@ export function useCanvasOpacity() {
   return style;
 }
 
-/** Where the strip starts (TitleScene moves it with the title from the first frame on). */
-export function initialBand(): { height: number; transform: string } {
-  return stripFor(motionStore.getState());
+/**
+ * The strip the title's canvas sits in, across the viewport around the title. Its owner moves it
+ * with the title (OffscreenTitle from the store, TitleScene from its frames); it starts where the
+ * title is. The fade is on an inner element: react-spring writes every style of the element it
+ * animates on each step, and would put the strip back where it started for as long as the fade
+ * runs.
+ */
+export function TitleStrip({
+  stripRef,
+  fadeRef,
+  children,
+}: {
+  stripRef?: Ref<HTMLDivElement>;
+  fadeRef?: Ref<HTMLDivElement>;
+  children?: ReactNode;
+}) {
+  const style = useCanvasOpacity();
+  const [band] = useState(() => stripFor(motionStore.getState()));
+  return (
+    <div ref={stripRef} className="title-canvas__band" style={{ ...band, width: '100%' }}>
+      <animated.div ref={fadeRef} style={{ ...style, width: '100%', height: '100%' }}>
+        {children}
+      </animated.div>
+    </div>
+  );
 }
 
 /** The strip's height and place for a state of the store. */
