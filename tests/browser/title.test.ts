@@ -86,6 +86,37 @@ describe('the canvas title', () => {
     });
   }
 
+  for (const query of ['', '?offscreen=0'])
+    it(`keeps its canvas on the title through a jump scroll while it fades in (${query || 'worker'})`, async () => {
+      // Not in test mode: the fade-in really animates.
+      const { page, context, problems } = await openPage(browser(), {
+        viewport: { width: 1440, height: 900 },
+      });
+      await page.goto(`${baseURL()}/${query}`, { waitUntil: 'load' });
+      await page.waitForFunction(
+        () => document.getElementById('hero-title')?.dataset.mode === 'canvas',
+        null,
+        { timeout: 30_000 },
+      );
+      await page.evaluate(() => document.getElementById('contact')!.scrollIntoView());
+      await page.waitForTimeout(1500);
+      const boxes = await page.evaluate(() => {
+        const box = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom };
+        };
+        return {
+          title: box(document.getElementById('hero-title')!),
+          strip: box(document.querySelector('.title-canvas__band')!),
+        };
+      });
+      expect(boxes.title.bottom).toBeLessThan(200); // pinned under the top bar
+      expect(boxes.strip.top).toBeLessThanOrEqual(boxes.title.top);
+      expect(boxes.strip.bottom).toBeGreaterThanOrEqual(boxes.title.bottom);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
   it('starts centred, shrinks to 32/48 and pins under the top bar from 98% of a viewport', async () => {
     const viewport = { width: 1440, height: 900 };
     const { page, context } = await openTitle(viewport);
