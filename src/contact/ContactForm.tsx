@@ -3,20 +3,13 @@
  * firebase code: the client module is imported on the first focus (or on Send), so the SDK is
  * never part of the first paint.
  */
-import {
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type FormEvent,
-} from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Spinner } from '../layout/Spinner';
 import { DEFAULT_ERROR, type ContactResult } from './callResult';
 import {
   clearDraft,
   draftText,
+  EMPTY_DRAFT,
   newIdempotencyKey,
   parseDraft,
   saveDraft,
@@ -31,7 +24,6 @@ import {
   rawLength,
   type ContactField,
 } from './rules';
-import './contact.css';
 
 type Status = 'idle' | 'sending' | 'sent';
 
@@ -44,19 +36,14 @@ function loadClient() {
   return clientModule;
 }
 
-const noSubscription = () => () => {};
-
 function counterState(message: string): string {
   if (rawLength(message) > MESSAGE_MAX) return 'contact-form__counter--over';
   return contentLength(message) >= MESSAGE_MIN ? 'contact-form__counter--ok' : '';
 }
 
 export function ContactForm() {
-  // The stored draft: none in the prerendered HTML and at hydration, the visitor's right after.
-  const storedText = useSyncExternalStore(noSubscription, draftText, () => null);
-  const stored = useMemo(() => parseDraft(storedText), [storedText]);
-  const [edited, setFields] = useState<Draft | null>(null);
-  const fields = edited ?? stored;
+  // Empty in the prerendered HTML and at hydration; the visitor's draft right after (below).
+  const [fields, setFields] = useState<Draft>(EMPTY_DRAFT);
   const [website, setWebsite] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const [banner, setBanner] = useState('');
@@ -69,28 +56,24 @@ export function ContactForm() {
   const inputs = { name, email, message };
   const inFlight = useRef(false);
 
-  // Text typed before the app ran (the page is readable and its fields usable before it
-  // hydrates), or put back by the browser, is in the fields but not in this state: take it over
-  // once, at hydration, before a render with the state's values writes over it. Later input
-  // reaches the state through onChange.
+  // At hydration, before the first paint of the app's form: the stored draft, with whatever is
+  // already in the fields on top (text typed before the app ran, or put back by the browser), so
+  // a render of the state's values never writes over it. The idempotency key stays only while the
+  // text is the draft's. Later input reaches the state through onChange.
   useLayoutEffect(() => {
+    const draft = parseDraft(draftText());
     const typed: Partial<Draft> = {};
-    for (const [field, ref] of [
-      ['name', name],
-      ['email', email],
-      ['message', message],
-    ] as const) {
-      const value = ref.current?.value ?? '';
-      if (value !== '') typed[field] = value;
+    for (const field of Object.keys(inputs) as ContactField[]) {
+      const value = inputs[field].current?.value ?? '';
+      if (value !== '' && value !== draft[field]) typed[field] = value;
     }
-    if (Object.keys(typed).length > 0) {
-      const next = { ...parseDraft(draftText()), ...typed, idempotencyKey: '' };
-      saveDraft(next);
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- the state follows the DOM, once
-      setFields(next);
-    }
+    const next = Object.keys(typed).length ? { ...draft, ...typed, idempotencyKey: '' } : draft;
+    if (next !== draft) saveDraft(next);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the state takes over the DOM's text, once
+    setFields(next);
     const bait = trap.current?.value ?? '';
     if (bait !== '') setWebsite(bait);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration: refs only
   }, []);
 
   function update(field: ContactField, value: string) {

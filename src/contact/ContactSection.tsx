@@ -1,9 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { company } from '../content/company';
-
-// The form (validation, draft, sending) is below the fold: its code loads right after hydration
-// starts, not with the first paint. The prerendered form shows meanwhile.
-const ContactForm = lazy(() => import('./ContactForm').then((m) => ({ default: m.ContactForm })));
+// Part of the app, which comes after the first paint (src/boot.ts): once the page has hydrated,
+// so has the form, and a press on Send held until then reaches its handler.
+import { ContactForm } from './ContactForm';
 
 export function ContactSection() {
   return (
@@ -15,9 +13,7 @@ export function ContactSection() {
         Tell us about your project. We read every message and answer within two working days, or
         write to us at <a href={`mailto:${company.email}`}>{company.email}</a>.
       </p>
-      <Suspense>
-        <ContactForm />
-      </Suspense>
+      <ContactForm />
     </section>
   );
 }

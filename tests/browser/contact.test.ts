@@ -374,6 +374,29 @@ describe('the draft', () => {
     await context.close();
   });
 
+  it('takes a Send pressed before the app has loaded to the form, with the text typed', async () => {
+    const { page, context } = await openPage(browser(), { serviceWorkers: 'block' });
+    const f = form(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/main-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseURL()}/`, { waitUntil: 'domcontentloaded' });
+    await f.name.fill('Early Sender');
+    await f.email.fill('early@example');
+    await f.message.fill(LONG_ENOUGH);
+    await f.send.click();
+    release();
+    await expect.poll(() => f.banner.textContent()).toBe(MESSAGES.email);
+    // Checked by the app, not sent by the browser as a form (no fields in the address).
+    expect(new URL(page.url()).search).toBe('');
+    await expect(f.name.inputValue()).resolves.toBe('Early Sender');
+    await expect(f.message.inputValue()).resolves.toBe(LONG_ENOUGH);
+    await context.close();
+  });
+
   it('survives a reload', async () => {
     const { page, context, problems } = await openHome();
     const f = form(page);
