@@ -60,7 +60,14 @@ export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  // The offline service worker stays out unless a test asks for it (offline.test.ts): once it
+  // controls a page, page.route may not see that page's requests, and each page would precache
+  // the whole build.
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    serviceWorkers: 'block',
+    ...options,
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   const external: string[] = [];
@@ -87,4 +94,20 @@ export async function openPage(
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+/**
+ * Holds the app's script (src/main.tsx, fetched by src/boot.ts after the first paint) until
+ * `release()`: meanwhile the page is what a visitor has before the app runs.
+ */
+export async function holdApp(page: Page): Promise<{ asked: () => boolean; release: () => void }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route('**/assets/main-*.js', async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { asked: () => asked, release };
 }

@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { axeViolations } from './axe';
-import { baseURL, DESKTOP, openPage, PHONE, SCREENSHOT_DIR, sharedBrowser } from './browser';
+import {
+  baseURL,
+  DESKTOP,
+  holdApp,
+  openPage,
+  PHONE,
+  SCREENSHOT_DIR,
+  sharedBrowser,
+} from './browser';
 import { DEFAULT_ERROR } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { MESSAGES } from '../../src/contact/rules';
@@ -32,13 +40,9 @@ function form(page: Page) {
   };
 }
 
-/**
- * The home page, with the offline service worker blocked: once it controls the page, Chromium
- * sends the page's requests on through the worker, where page.route no longer sees them (the
- * worker itself never touches the POST; tests/browser/offline.test.ts sends with it in place).
- */
+/** The home page, scrolled to the contact form. */
 async function openHome(viewport: { width: number; height: number } = DESKTOP) {
-  const watched = await openPage(browser(), { viewport, serviceWorkers: 'block' });
+  const watched = await openPage(browser(), { viewport });
   await watched.page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
   await watched.page.locator('#contact').scrollIntoViewIfNeeded();
   return watched;
@@ -343,22 +347,17 @@ describe('server answers', () => {
 
 describe('the draft', () => {
   it('takes over text typed before the app has loaded, and loses none of it after', async () => {
-    const { page, context, problems } = await openPage(browser(), { serviceWorkers: 'block' });
+    const { page, context, problems } = await openPage(browser());
     const f = form(page);
     // Hold the app (src/main.tsx, fetched after the first paint): the page reads and its fields
     // take text meanwhile.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/main-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const app = await holdApp(page);
     await page.goto(`${baseURL()}/`, { waitUntil: 'domcontentloaded' });
     await f.name.fill('Early Typist');
     await f.message.fill('Typed before the app');
     await expect(f.counter.textContent()).resolves.toBe('0/50');
-    release();
-    await expect.poll(() => f.counter.textContent(), { timeout: 10_000 }).toBe('20/50');
+    app.release();
+    await expect.poll(() => f.counter.textContent()).toBe('20/50');
     await f.email.fill('early@example.org');
     await f.message.press('End');
     await f.message.pressSequentially('!');
@@ -375,20 +374,15 @@ describe('the draft', () => {
   });
 
   it('takes a Send pressed before the app has loaded to the form, with the text typed', async () => {
-    const { page, context } = await openPage(browser(), { serviceWorkers: 'block' });
+    const { page, context } = await openPage(browser());
     const f = form(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/main-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const app = await holdApp(page);
     await page.goto(`${baseURL()}/`, { waitUntil: 'domcontentloaded' });
     await f.name.fill('Early Sender');
     await f.email.fill('early@example');
     await f.message.fill(LONG_ENOUGH);
     await f.send.click();
-    release();
+    app.release();
     await expect.poll(() => f.banner.textContent()).toBe(MESSAGES.email);
     // Checked by the app, not sent by the browser as a form (no fields in the address).
     expect(new URL(page.url()).search).toBe('');

@@ -53,7 +53,7 @@ const unexpected = (problems: string[]) =>
 
 describe('offline after one visit', () => {
   it('reloads every route with its content, fonts, the canvas title and the Lottie arrow', async () => {
-    const { page, context, problems } = await openPage(browser());
+    const { page, context, problems } = await openPage(browser(), { serviceWorkers: 'allow' });
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     await workerInControl(page);
     await context.setOffline(true);
@@ -116,7 +116,7 @@ describe('offline after one visit', () => {
   });
 
   it('shows the spec’s banner on Send, keeps the text through a reload, and sends it once back online; the call is never cached', async () => {
-    const { page, context, problems } = await openPage(browser());
+    const { page, context, problems } = await openPage(browser(), { serviceWorkers: 'allow' });
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     await workerInControl(page);
     const name = page.getByLabel('Name', { exact: true });
@@ -226,7 +226,11 @@ describe('a new version', () => {
       ];
       server = await startHosting({ root: dir, port: 0, config: { ...config, headers } });
       const base = `http://localhost:${(server.address() as AddressInfo).port}`;
-      const { page: old, context, problems } = await openPage(browser());
+      const {
+        page: old,
+        context,
+        problems,
+      } = await openPage(browser(), { serviceWorkers: 'allow' });
       await old.goto(`${base}/`, { waitUntil: 'networkidle' });
       await workerInControl(old);
       const v1Entry = await entryScript(old);

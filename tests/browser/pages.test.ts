@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
-import { baseURL, DESKTOP, openPage, PHONE, screenshot, sharedBrowser } from './browser';
+import { baseURL, DESKTOP, holdApp, openPage, PHONE, screenshot, sharedBrowser } from './browser';
 import { company } from '../../src/content/company';
 import { projects } from '../../src/content/projects';
 
@@ -117,19 +117,14 @@ describe('prerendered HTML', () => {
   });
 
   it('keeps the place a visitor scrolled to before the app ran', async () => {
-    const { page, context, problems } = await openPage(browser(), { serviceWorkers: 'block' });
+    const { page, context, problems } = await openPage(browser());
     // Hold the app (fetched after the first paint); scroll the prerendered page meanwhile.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/main-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const app = await holdApp(page);
     await page.goto(`${baseURL()}/`, { waitUntil: 'domcontentloaded' });
     await page.evaluate(() => document.getElementById('contact')!.scrollIntoView());
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(1000);
-    release();
+    app.release();
     await expect.poll(() => page.locator('#hero-title').getAttribute('data-pinned')).toBe('true');
     await page.waitForTimeout(300);
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(scrolled);
@@ -230,14 +225,18 @@ describe('navigation', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await page.getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL('**/privacypolicy');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
-      'Privacy Policy',
-    );
+    // The address changes at once; the page follows when React has rendered the route.
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Privacy Policy');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('link', { name: 'Terms & Conditions' }).click();
     await page.waitForURL('**/terms');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Terms & Conditions');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expect(page.title()).resolves.toContain('Terms & Conditions');
     await context.close();

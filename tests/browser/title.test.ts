@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
+import { baseURL, holdApp, openPage, screenshot, sharedBrowser } from './browser';
 import { readCanvas, showOnlyCanvas } from './pixels';
 import { scrollButtonDiameter, sweepStep, titleSize } from '../../src/motion/model';
 
@@ -205,7 +205,7 @@ describe('the scroll-down button', () => {
     const size = await button.boundingBox();
     expect(size!.width).toBeCloseTo(48, 0);
     await button.click();
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(800);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(800);
     await page.evaluate(() => window.scrollTo({ top: 200, behavior: 'instant' }));
     await expect
       .poll(() => button.getAttribute('data-diameter'))
@@ -221,20 +221,13 @@ describe('the scroll-down button', () => {
       viewport: { width: 1280, height: 800 },
     });
     // Hold the app's module (src/main.tsx, fetched by src/boot.ts after the first paint).
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked = false;
-    await page.route('**/assets/main-*.js', async (route) => {
-      asked = true;
-      await held;
-      await route.continue();
-    });
+    const app = await holdApp(page);
     await page.goto(`${baseURL()}/`, { waitUntil: 'domcontentloaded' });
-    await expect.poll(() => asked, { timeout: 10_000 }).toBe(true);
+    await expect.poll(app.asked).toBe(true);
     await page.getByRole('button', { name: 'Scroll down' }).click();
     await page.waitForTimeout(300);
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
-    release();
+    app.release();
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(800);
     expect(problems).toEqual([]);
     await context.close();
@@ -249,7 +242,7 @@ describe('the scroll-down button', () => {
     await page.getByRole('button', { name: 'Scroll down' }).focus();
     await page.keyboard.press('Enter');
     // Pressed before the app runs, the press is held for it (src/earlyPresses.ts).
-    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(800);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(800);
     await context.close();
   });
 });
@@ -278,9 +271,7 @@ describe('fallbacks', () => {
     await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
     await page.evaluate(() => window.__motion!.restoreContext());
     await page.evaluate(() => window.__motion!.setTime(60_000));
-    await expect
-      .poll(() => page.locator('#hero-title').getAttribute('data-mode'), { timeout: 10_000 })
-      .toBe('canvas');
+    await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('canvas');
     expect(problems).toEqual([]);
     await context.close();
   });
