@@ -27,7 +27,6 @@ export function Hero() {
     const band = bandRef.current;
     const button = buttonRef.current;
     if (!title || !band || !button) return;
-    let last = '';
     title.dataset.live = '';
     const write = () => {
       const s = motionStore.getState();
@@ -35,9 +34,6 @@ export function Hero() {
       const p = scrollProgress(s.scrollY, vh);
       const layout = titleLayout(p, s.viewport, s.titleEm);
       const startPx = layout.fontPx / layout.scale;
-      const key = `${layout.centerX}|${layout.centerY}|${layout.fontPx}|${s.canvas}|${s.scrollY}|${vh}`;
-      if (key === last) return;
-      last = key;
       title.style.fontSize = `${startPx}px`;
       title.style.transform = `translate(${layout.centerX}px, ${layout.centerY}px) translate(-50%, -50%) scale(${layout.scale})`;
       // The transform scales the outline too, so it is set in unscaled px.
@@ -64,7 +60,16 @@ export function Hero() {
       const em = span.getBoundingClientRect().width / (size * (layoutScale(title) || 1));
       if (Number.isFinite(em) && em > 1) motionStore.setState({ titleEm: em });
     });
-    return motionStore.subscribe(write);
+    // Only what the title, its band and the button depend on: not every pointer move or tick.
+    return motionStore.subscribe((s, prev) => {
+      if (
+        s.scrollY !== prev.scrollY ||
+        s.viewport !== prev.viewport ||
+        s.titleEm !== prev.titleEm ||
+        s.canvas !== prev.canvas
+      )
+        write();
+    });
   }, []);
 
   return (
