@@ -24,14 +24,15 @@ export function CanvasHost() {
   useEffect(() => {
     motionStore.setState({ onHome });
     if (!onHome || Canvas) return;
-    if (!webglAvailable(window.location.search)) {
-      motionStore.setState({ canvas: 'unavailable' });
-      return;
-    }
     let live = true;
+    // The WebGL probe creates a context: after the first paint and load too, not in hydration.
     void afterFirstPaintAndLoad()
-      .then(importTitleCanvas)
-      .then((m) => live && setCanvas(() => m.default))
+      .then(() => {
+        if (webglAvailable(window.location.search)) return importTitleCanvas();
+        motionStore.setState({ canvas: 'unavailable' });
+        return null;
+      })
+      .then((m) => live && m && setCanvas(() => m.default))
       .catch((err: unknown) => {
         console.warn('The canvas title could not load; the outlined title stays.', err);
         motionStore.setState({ canvas: 'unavailable' });

@@ -6,12 +6,16 @@ import { contextControls } from '../motion/testMode';
 import { TitleScene } from './TitleScene';
 import { AdaptiveDpr } from './AdaptiveDpr';
 
-/** Asks for a frame whenever an input the picture depends on changes; otherwise nothing is drawn. */
+/**
+ * Asks for a frame whenever an input the picture depends on changes, on the home page only;
+ * otherwise nothing is drawn.
+ */
 function InvalidateOnInput() {
   const invalidate = useThree((s) => s.invalidate);
   useEffect(
     () =>
       motionStore.subscribe((s, prev) => {
+        if (!s.onHome) return; // hidden elsewhere
         if (
           s.scrollY !== prev.scrollY ||
           s.viewport !== prev.viewport ||
