@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { company } from '../src/content/company';
 import { THEME_COLOR } from '../src/content/site';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const font = (path: string, type: string) =>
   `data:${type};base64,${readFileSync(path).toString('base64')}`;
 const syne = font('node_modules/@fontsource/syne/files/syne-latin-700-normal.woff2', 'font/woff2');
@@ -55,8 +55,9 @@ svg { width: 100%; height: 100%; display: block; }
 </style></head><body><div>${logoSvg}</div></body></html>`;
 
 const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  executablePath: CHROMIUM_PATH,
+  // No GPU: the same pixels on every machine.
+  args: [...CHROMIUM_FLAGS, '--disable-gpu'],
 });
 try {
   async function render(

@@ -15,10 +15,6 @@ import { idleState, msToNextIdleThreshold } from '../motion/attract';
 import { FullscreenButton } from './FullscreenButton';
 import './event.css';
 
-export function isEventMode(search: string): boolean {
-  return new URLSearchParams(search).has('event');
-}
-
 /** Starts event mode; returns a function that stops it. */
 export function startEventMode(win: Window = window): () => void {
   const doc = win.document;
