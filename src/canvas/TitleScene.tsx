@@ -6,19 +6,10 @@ import type { Material } from 'three';
 import syneUrl from '@fontsource/syne/files/syne-latin-700-normal.woff?url';
 import { company } from '../content/company';
 import { motionStore, now } from '../motion/store';
-import {
-  lightRadius,
-  lightRestX,
-  lightScrollOffset,
-  scrollProgress,
-  sweepPosition,
-  titleBand,
-  titleLayout,
-  TITLE_LINE_HEIGHT,
-} from '../motion/model';
+import { scrollProgress, titleBand, titleLayout, TITLE_LINE_HEIGHT } from '../motion/model';
 import { frameDrawn } from '../motion/frames';
-import { ATTRACT_AFTER_MS, attractPosition } from '../motion/attract';
-import { lightProbe, type LightLead } from '../motion/lightProbe';
+import { lightProbe } from '../motion/lightProbe';
+import { lightTarget, stepLight } from '../motion/lightLead';
 import { createLightUniforms, createLitTextMaterial } from './lightMaterial';
 import { warmUpGpu } from './gpuWarmup';
 
@@ -26,9 +17,6 @@ import { warmUpGpu } from './gpuWarmup';
 // lay the text out on the main thread: troika's worker loads its code with importScripts(blob:),
 // which a strict script-src ('self' only) rightly refuses. One short string costs a few ms.
 configureTextBuilder({ unicodeFontsURL: '/unicode-fonts-not-shipped', useWorker: false });
-
-/** How quickly the light catches up with the pointer (ms to close ~63% of the gap). */
-const FOLLOW_MS = 90;
 
 function makeText(): Text {
   const text = new Text();
@@ -158,62 +146,22 @@ export function TitleScene() {
     halo.strokeWidth = 0;
     halo.outlineBlur = startPx * 0.28;
 
-    // Where the light is: the intro sweep, then the pointer (or its resting place).
-    const radius = lightRadius(layout.fontPx);
-    const { dy, intensity } = lightScrollOffset(p, layout.fontPx);
-    const left = layout.centerX - layout.widthPx / 2;
-    const right = layout.centerX + layout.widthPx / 2;
+    // Where the light is: the intro sweep, then the pointer, the attract loop or its resting place.
     const t = now(s);
-    let target = { x: lightRestX(layout), y: layout.centerY + dy };
-    let lead: LightLead = 'rest';
-    let sweeping = false;
-    if (s.sweepStart === null) {
-      target = { x: left - radius, y: layout.centerY + dy };
-    } else if (!s.reducedMotion) {
-      const sweep = sweepPosition(t - s.sweepStart, vp.width, left, right, radius);
-      if (!sweep.done) {
-        sweeping = true;
-        lead = 'sweep';
-        target = { x: sweep.x, y: layout.centerY + dy };
-      }
-    }
-    // Event mode, nobody there: the attract loop leads, timed from the moment the page went idle.
-    // Only on the home page: the canvas is hidden elsewhere and must not draw for nothing.
-    const attracting = !sweeping && s.eventMode && s.idle && s.onHome && !s.reducedMotion;
-    if (attracting) {
-      lead = 'attract';
-      target = attractPosition(t - s.lastInput - ATTRACT_AFTER_MS, layout);
-    } else if (!sweeping && s.pointer.inside) {
-      lead = 'pointer';
-      target = { x: s.pointer.x, y: s.pointer.y };
-    }
-
+    const target = lightTarget(s, layout, p, t);
     const l = light.current;
-    const follow = !sweeping && !s.testMode && !s.reducedMotion && Number.isFinite(l.x);
-    if (follow) {
-      const dt = Math.min(100, Math.max(0, t - l.last));
-      const k = 1 - Math.exp(-dt / FOLLOW_MS);
-      l.x += (target.x - l.x) * k;
-      l.y += (target.y - l.y) * k;
-      if (Math.abs(target.x - l.x) < 0.25 && Math.abs(target.y - l.y) < 0.25) {
-        l.x = target.x;
-        l.y = target.y;
-      }
-    } else {
-      l.x = target.x;
-      l.y = target.y;
-    }
-    l.last = t;
+    const ease = !target.immediate && !s.testMode && !s.reducedMotion;
+    const easing = stepLight(l, target, t, ease);
 
     // gl_FragCoord is in device pixels from the strip's bottom left.
     uniforms.uLightPosition.value.set(l.x * dpr, (band.top + band.height - l.y) * dpr);
-    uniforms.uLightRadius.value = radius * dpr;
-    uniforms.uLightIntensity.value = intensity;
+    uniforms.uLightRadius.value = target.radius * dpr;
+    uniforms.uLightIntensity.value = target.intensity;
 
     // Keep drawing only while something moves. In test mode the test's clock drives every frame.
-    const moving = sweeping || attracting || l.x !== target.x || l.y !== target.y;
+    const moving = target.animating || easing;
     if (moving && !s.testMode) invalidate();
-    Object.assign(lightProbe, { x: l.x, y: l.y, lead, moving, dpr });
+    Object.assign(lightProbe, { x: l.x, y: l.y, lead: target.lead, moving, dpr });
   });
 
   return (

@@ -3,7 +3,9 @@
  * where it is, what leads it, whether it asked for another frame, and the canvas's pixel ratio.
  * Written by the canvas after each frame; exposed read-only as `window.__titleLight`.
  */
-export type LightLead = 'sweep' | 'pointer' | 'rest' | 'attract';
+import type { LightLead } from './lightLead';
+
+export type { LightLead };
 
 export const lightProbe = {
   x: Number.NaN,

@@ -1,0 +1,122 @@
+/**
+ * What leads the title's light, and where it goes: the intro sweep, then event mode's attract
+ * loop, the pointer, or its resting place. One pure function of the store's inputs, read by every
+ * renderer of the light (the canvas and the CSS light), so they always agree.
+ */
+import { ATTRACT_AFTER_MS, attractPosition } from './attract';
+import {
+  lightRadius,
+  lightRestX,
+  lightScrollOffset,
+  sweepPosition,
+  type TitleLayout,
+} from './model';
+import type { MotionState } from './store';
+
+export type LightLead = 'sweep' | 'pointer' | 'rest' | 'attract';
+
+/** How quickly the light catches up with its target (ms to close ~63% of the gap). */
+export const FOLLOW_MS = 90;
+
+export type LightInputs = Pick<
+  MotionState,
+  | 'sweepStart'
+  | 'reducedMotion'
+  | 'eventMode'
+  | 'idle'
+  | 'onHome'
+  | 'lastInput'
+  | 'pointer'
+  | 'viewport'
+>;
+
+export interface LightTarget {
+  /** Where the light should be, in viewport px. */
+  readonly x: number;
+  readonly y: number;
+  readonly lead: LightLead;
+  /** The intro sweep or the attract loop is playing: the light moves by itself. */
+  readonly animating: boolean;
+  /** The light jumps to its target instead of easing there (the sweep sets its own pace). */
+  readonly immediate: boolean;
+  /** The light's radius in px and its strength (0..1) at this scroll. */
+  readonly radius: number;
+  readonly intensity: number;
+}
+
+/**
+ * The light's target at clock time `t` (ms) for a title laid out at scroll progress `p`. Before the
+ * sweep has started it waits left of the heading; under reduced motion there is no sweep and no
+ * attract loop.
+ */
+export function lightTarget(
+  s: LightInputs,
+  layout: TitleLayout,
+  p: number,
+  t: number,
+): LightTarget {
+  const radius = lightRadius(layout.fontPx);
+  const { dy, intensity } = lightScrollOffset(p, layout.fontPx);
+  const y = layout.centerY + dy;
+  const left = layout.centerX - layout.widthPx / 2;
+  const right = layout.centerX + layout.widthPx / 2;
+  const base = { radius, intensity };
+  if (s.sweepStart === null)
+    return { ...base, x: left - radius, y, lead: 'rest', animating: false, immediate: true };
+  if (!s.reducedMotion) {
+    const sweep = sweepPosition(t - s.sweepStart, s.viewport?.width ?? 0, left, right, radius);
+    if (!sweep.done)
+      return { ...base, x: sweep.x, y, lead: 'sweep', animating: true, immediate: true };
+  }
+  // Event mode, nobody there: the attract loop leads, timed from the moment the page went idle.
+  // Only on the home page: the title is not shown elsewhere and must not animate for nothing.
+  if (s.eventMode && s.idle && s.onHome && !s.reducedMotion) {
+    const at = attractPosition(t - s.lastInput - ATTRACT_AFTER_MS, layout);
+    return { ...base, ...at, lead: 'attract', animating: true, immediate: false };
+  }
+  if (s.pointer.inside)
+    return {
+      ...base,
+      x: s.pointer.x,
+      y: s.pointer.y,
+      lead: 'pointer',
+      animating: false,
+      immediate: false,
+    };
+  return { ...base, x: lightRestX(layout), y, lead: 'rest', animating: false, immediate: false };
+}
+
+export interface LightPoint {
+  x: number;
+  y: number;
+  /** Clock time of the last step. */
+  last: number;
+}
+
+/**
+ * One step of the light towards its target at time `t`, eased over FOLLOW_MS (the same at any
+ * frame rate), snapping once within a quarter pixel. Mutates and returns `light`; returns whether
+ * it is still on its way (another frame is wanted).
+ */
+export function stepLight(
+  light: LightPoint,
+  target: { x: number; y: number },
+  t: number,
+  ease: boolean,
+): boolean {
+  if (ease && Number.isFinite(light.x)) {
+    const dt = Math.min(100, Math.max(0, t - light.last));
+    const k = 1 - Math.exp(-dt / FOLLOW_MS);
+    light.x += (target.x - light.x) * k;
+    light.y += (target.y - light.y) * k;
+    if (Math.abs(target.x - light.x) < 0.25 && Math.abs(target.y - light.y) < 0.25) {
+      light.x = target.x;
+      light.y = target.y;
+    }
+  } else {
+    light.x = target.x;
+    light.y = target.y;
+  }
+  light.last = t;
+  return light.x !== target.x || light.y !== target.y;
+}

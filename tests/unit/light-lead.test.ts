@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { lightTarget, stepLight, FOLLOW_MS, type LightInputs } from '../../src/motion/lightLead';
+import { ATTRACT_AFTER_MS } from '../../src/motion/attract';
+import { lightRadius, lightRestX, titleLayout } from '../../src/motion/model';
+
+const viewport = { width: 1440, height: 900 };
+const layout = titleLayout(0, viewport);
+const left = layout.centerX - layout.widthPx / 2;
+const right = layout.centerX + layout.widthPx / 2;
+const radius = lightRadius(layout.fontPx);
+
+const inputs = (over: Partial<LightInputs> = {}): LightInputs => ({
+  sweepStart: 0,
+  reducedMotion: false,
+  eventMode: false,
+  idle: false,
+  onHome: true,
+  lastInput: 0,
+  pointer: { x: 0, y: 0, inside: false, kind: 'mouse' },
+  viewport,
+  ...over,
+});
+
+describe('what leads the light', () => {
+  it('waits left of the heading, out of sight, until the sweep starts', () => {
+    const t = lightTarget(inputs({ sweepStart: null }), layout, 0, 5000);
+    expect(t.x).toBe(left - radius);
+    expect(t.animating).toBe(false);
+  });
+
+  it('sweeps from left of the heading at 2 px per ms on a 1440 px window', () => {
+    const a = lightTarget(inputs({ sweepStart: 1000 }), layout, 0, 1100);
+    const b = lightTarget(inputs({ sweepStart: 1000 }), layout, 0, 1300);
+    expect(a.lead).toBe('sweep');
+    expect(a.animating).toBe(true);
+    expect(a.immediate).toBe(true);
+    expect(b.x - a.x).toBeCloseTo(400);
+    expect(a.x).toBeCloseTo(left - radius + 200);
+  });
+
+  it('sweeps at 1 px per ms on a 1024 px window', () => {
+    const vp = { width: 1024, height: 800 };
+    const l = titleLayout(0, vp);
+    const a = lightTarget(inputs({ viewport: vp }), l, 0, 100);
+    const b = lightTarget(inputs({ viewport: vp }), l, 0, 300);
+    expect(b.x - a.x).toBeCloseTo(200);
+  });
+
+  it('hands over to the pointer once past the right edge', () => {
+    const done = (right + radius - (left - radius)) / 2 + 1;
+    const s = inputs({ pointer: { x: 300, y: 200, inside: true, kind: 'touch' } });
+    const during = lightTarget(s, layout, 0, done - 10);
+    const after = lightTarget(s, layout, 0, done);
+    expect(during.lead).toBe('sweep');
+    expect(after).toMatchObject({ lead: 'pointer', x: 300, y: 200, animating: false });
+  });
+
+  it('rests a third of the way into the name with no pointer', () => {
+    const t = lightTarget(inputs(), layout, 0, 60_000);
+    expect(t).toMatchObject({ lead: 'rest', x: lightRestX(layout) });
+  });
+
+  it('plays no sweep under reduced motion', () => {
+    const t = lightTarget(inputs({ reducedMotion: true }), layout, 0, 10);
+    expect(t.lead).toBe('rest');
+  });
+
+  it('plays the attract loop in event mode when idle, on the home page only', () => {
+    const s = inputs({ eventMode: true, idle: true, lastInput: 0 });
+    expect(lightTarget(s, layout, 0, ATTRACT_AFTER_MS + 5000).lead).toBe('attract');
+    expect(lightTarget({ ...s, onHome: false }, layout, 0, ATTRACT_AFTER_MS + 5000).lead).toBe(
+      'rest',
+    );
+    expect(lightTarget({ ...s, reducedMotion: true }, layout, 0, 60_000).lead).toBe('rest');
+  });
+
+  it('sinks below the letters and dims by 30% as the page scrolls', () => {
+    const top = lightTarget(inputs(), layout, 0, 60_000);
+    const down = lightTarget(inputs(), titleLayout(1, viewport), 1, 60_000);
+    expect(top.intensity).toBe(1);
+    expect(down.intensity).toBeCloseTo(0.7);
+    expect(down.y).toBeGreaterThan(titleLayout(1, viewport).centerY);
+    expect(top.y).toBeLessThan(layout.centerY);
+  });
+});
+
+describe('the light easing to its target', () => {
+  it('closes about 63% of the gap in FOLLOW_MS whatever the frame rate', () => {
+    const coarse = { x: 0, y: 0, last: 0 };
+    stepLight(coarse, { x: 100, y: 0 }, FOLLOW_MS, true);
+    const fine = { x: 0, y: 0, last: 0 };
+    for (let t = 10; t <= FOLLOW_MS; t += 10) stepLight(fine, { x: 100, y: 0 }, t, true);
+    expect(coarse.x).toBeCloseTo(63.2, 0);
+    expect(fine.x).toBeCloseTo(coarse.x, 5);
+  });
+
+  it('snaps within a quarter pixel and then says it has arrived', () => {
+    const l = { x: 99.9, y: 0, last: 0 };
+    expect(stepLight(l, { x: 100, y: 0 }, 16, true)).toBe(false);
+    expect(l.x).toBe(100);
+  });
+
+  it('jumps when not easing (the sweep, test mode, reduced motion, the first frame)', () => {
+    const l = { x: Number.NaN, y: Number.NaN, last: 0 };
+    expect(stepLight(l, { x: 5, y: 6 }, 16, true)).toBe(false);
+    expect(l).toMatchObject({ x: 5, y: 6 });
+    expect(stepLight(l, { x: 50, y: 6 }, 32, false)).toBe(false);
+    expect(l.x).toBe(50);
+  });
+});
