@@ -4,6 +4,7 @@
  * React: readers call getState() in a frame callback or subscribe and write styles directly.
  */
 import { createStore } from 'zustand/vanilla';
+import { subscribeWithSelector } from 'zustand/middleware';
 import { DEFAULT_TITLE_EM_WIDTH, type Viewport } from './model';
 
 export type CanvasStatus = 'loading' | 'ready' | 'unavailable' | 'lost';
@@ -57,7 +58,13 @@ export const initialMotionState: MotionState = {
   idle: false,
 };
 
-export const motionStore = createStore<MotionState>()(() => ({ ...initialMotionState }));
+/**
+ * Subscribe to what you read: `motionStore.subscribe(selector, listener, { equalityFn: shallow })`
+ * calls the listener only when the selected inputs change.
+ */
+export const motionStore = createStore<MotionState>()(
+  subscribeWithSelector(() => ({ ...initialMotionState })),
+);
 
 /** The animation clock in ms: the page's own, or the test's in test mode. */
 export function now(state: MotionState = motionStore.getState()): number {
