@@ -26,7 +26,10 @@ export function withConnectSrc(config: HostingConfig, sources: string[]): Hostin
     ...rule,
     headers: rule.headers.map((h) =>
       h.key.toLowerCase() === 'content-security-policy'
-        ? { ...h, value: h.value.replace(/connect-src ([^;]*)/, `connect-src $1 ${sources.join(' ')}`) }
+        ? {
+            ...h,
+            value: h.value.replace(/connect-src ([^;]*)/, `connect-src $1 ${sources.join(' ')}`),
+          }
         : h,
     ),
   }));

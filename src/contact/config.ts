@@ -42,8 +42,15 @@ export function parseHostPort(value: string): { host: string; port: number } {
   return { host: m[1] as string, port };
 }
 
+/** The parts of a page's location read here (functions code has no DOM types). */
+export interface PageOrigin {
+  hostname: string;
+  port: string;
+  protocol: string;
+}
+
 /** The host and port of a page's origin (the default port of its scheme when it names none). */
-export function originHostPort(page: Pick<Location, 'hostname' | 'port' | 'protocol'>): {
+export function originHostPort(page: PageOrigin): {
   host: string;
   port: number;
 } {
@@ -54,14 +61,15 @@ export function originHostPort(page: Pick<Location, 'hostname' | 'port' | 'proto
 /** `page`: where the page was served from; the local servers forward the call from there. */
 export function contactClientConfig(
   env: Env,
-  page: Pick<Location, 'hostname' | 'port' | 'protocol'> | undefined = globalThis.location,
+  page: PageOrigin | undefined = (globalThis as { location?: PageOrigin }).location,
 ): ContactClientConfig {
   const projectId = text(env, 'VITE_FIREBASE_PROJECT_ID') || DEFAULT_PROJECT_ID;
   const emulatorSetting = text(env, 'VITE_FUNCTIONS_EMULATOR');
   let emulator: ContactClientConfig['emulator'] = null;
   if (emulatorSetting) emulator = parseHostPort(emulatorSetting);
   else if (projectId.startsWith('demo-')) {
-    if (!page) throw new Error('A demo- project calls the server the page came from: no page here.');
+    if (!page)
+      throw new Error('A demo- project calls the server the page came from: no page here.');
     emulator = originHostPort(page);
   }
   const optional = (key: string) => text(env, key) || undefined;

@@ -1,10 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  contactClientConfig,
-  LOCAL_CALLABLE_ROUTE,
-  parseHostPort,
-} from '../../src/contact/config';
+import { contactClientConfig, LOCAL_CALLABLE_ROUTE, parseHostPort } from '../../src/contact/config';
 import { clearDraft, DRAFT_KEY, draftText, parseDraft, saveDraft } from '../../src/contact/draft';
 
 describe('where the contact call goes', () => {

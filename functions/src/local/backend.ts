@@ -13,6 +13,7 @@ import { retryUndelivered } from '../delivery';
 import { outboxMailer, smtpMailer, type Mailer } from '../mail';
 import { makeSendContactEmail, REGION } from '../sendContactEmail';
 import { backendSettings, type BackendSettings } from '../settings';
+import { sweepTempFiles } from '../store/durableFile';
 import { FileStore } from '../store/fileStore';
 import type { ContactStore } from '../store/types';
 
@@ -70,6 +71,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     ? smtpMailer(options.smtpUrl, settings.mail)
     : outboxMailer(outboxDir, settings.mail);
   const runtime = { store, mailer, settings };
+  // A process killed mid-write leaves its temp files behind; never a half-written message.
+  let swept = 0;
+  for (const dir of [join(dataDir, 'messages'), outboxDir]) swept += await sweepTempFiles(dir);
+  if (swept) console.warn(`Removed ${swept} half-written temp file(s) a crash left in ${dataDir}.`);
   const callable = makeSendContactEmail(() => runtime);
 
   const app = express();
