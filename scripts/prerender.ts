@@ -7,6 +7,7 @@
 import { readFile, writeFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import escapeHtml from 'escape-html';
 import { build, loadEnv } from 'vite';
 import type { PrerenderedPage } from '../src/entry-server';
 import { company } from '../src/content/company';
@@ -22,14 +23,6 @@ const outDir = resolve(process.env.DIST_DIR ?? 'dist');
 const ssrDir = resolve(
   `.ssr${process.env.DIST_DIR ? `-${process.env.DIST_DIR.replace(/\W/g, '')}` : ''}`,
 );
-
-function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
 
 /** JSON for a <script type="application/ld+json"> block: nothing in it can close the element. */
 function jsonForScript(value: unknown): string {

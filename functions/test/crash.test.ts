@@ -93,6 +93,9 @@ describe('a backend killed with SIGKILL in the middle of writes', () => {
       killed = true;
       await Promise.all(workers);
       await sdk.close();
+      // Local output: a short line per message, no structured DEBUG line per call.
+      expect(backend.output()).toMatch(/^contact message stored \(id=crash-/m);
+      expect(backend.output()).not.toMatch(/"severity"|DEBUG/);
       leftovers = [...(await files(messages)), ...(await files(outbox))].filter((n) =>
         TEMP.test(n),
       ).length;
