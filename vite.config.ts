@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { LOCAL_CALLABLE_ROUTE } from './src/contact/config';
 
 // The build's calendar year, used only for the prerendered footer; the client shows the visitor's year.
 const buildYear = new Date().getFullYear();
@@ -7,7 +8,18 @@ const buildYear = new Date().getFullYear();
 export default defineConfig({
   plugins: [react()],
   define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
-  server: { port: 5173, strictPort: true, host: '127.0.0.1' },
+  server: {
+    port: Number(process.env.DEV_PORT || 5173),
+    strictPort: true,
+    host: '127.0.0.1',
+    // The contact call goes to the page's own origin; the local backend (npm start) answers it.
+    proxy: {
+      [LOCAL_CALLABLE_ROUTE]: {
+        target: `http://127.0.0.1:${process.env.BACKEND_PORT || 5001}`,
+        xfwd: true,
+      },
+    },
+  },
   preview: { port: 4173, strictPort: true },
   // The title's canvas worker imports chunks of its own (ES module worker, allowed by worker-src 'self').
   worker: { format: 'es' },

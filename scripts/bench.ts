@@ -15,6 +15,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { startHosting } from './hosting';
+import { routes } from '../src/content/site';
 import { firstPaintBytes } from './bench/bytes';
 import { killAllChromes, runLighthouse, type LighthouseRun, type Preset } from './bench/lighthouse';
 import { runProbe, type ProbeResult } from './bench/probe';
@@ -29,9 +30,9 @@ const presets = (process.env.BENCH_PRESETS ?? 'mobile,desktop').split(',') as Pr
 const baseURL = `http://localhost:${port}`;
 
 const ROUTES = [
-  { route: '/', html: 'index.html' },
-  { route: '/?webgl=0', html: 'index.html' },
-  { route: '/privacypolicy', html: 'privacypolicy.html' },
+  { route: routes.home.path, html: routes.home.file },
+  { route: `${routes.home.path}?webgl=0`, html: routes.home.file },
+  { route: routes.privacy.path, html: routes.privacy.file },
 ] as const;
 
 const started = Date.now();

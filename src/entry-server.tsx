@@ -19,19 +19,13 @@ async function renderComplete(element: React.ReactElement): Promise<string> {
 
 /** The pages the build writes: one HTML file per route, plus 404.html. */
 export async function renderPages(): Promise<PrerenderedPage[]> {
-  const pages: [string, string, RouteMeta][] = [
-    ['index.html', '/', routes.home],
-    ['privacypolicy.html', '/privacypolicy', routes.privacy],
-    ['terms.html', '/terms', routes.terms],
-    ['404.html', '/404', routes.notFound],
-  ];
   return Promise.all(
-    pages.map(async ([file, url, meta]) => ({
-      file,
+    Object.values(routes).map(async (meta) => ({
+      file: meta.file,
       meta,
       html: await renderComplete(
         <StrictMode>
-          <StaticRouter location={url}>
+          <StaticRouter location={meta.path}>
             <App />
           </StaticRouter>
         </StrictMode>,

@@ -114,6 +114,7 @@ export async function handleContact(
       const winner = await store.get(record.id);
       if (winner) return replay(winner, print);
     }
+    logger.info('contact message stored', { id: record.id });
     if (contact.spam) {
       logger.info('contact honeypot filled; stored as spam, not mailed', { id: record.id });
       return { success: true, message: SENT };

@@ -33,6 +33,7 @@ export async function deliver(
     return 'failed';
   }
   await store.release(id, { delivered: true, at: now() });
+  logger.info('contact mail sent', { id });
   return 'delivered';
 }
 

@@ -10,7 +10,8 @@ import { company } from '../../src/content/company';
 import type { ContactRuntime } from './contact';
 import { retryUndelivered } from './delivery';
 import { smtpMailer, type Mailer } from './mail';
-import { makeSendContactEmail, REGION, SMTP_URL } from './sendContactEmail';
+import { FUNCTIONS_REGION } from '../../src/contact/config';
+import { makeSendContactEmail, SMTP_URL } from './sendContactEmail';
 import { backendSettings } from './settings';
 import { FirestoreStore } from './store/firestoreStore';
 
@@ -53,7 +54,7 @@ function productionRuntime(): Promise<ContactRuntime> {
 export const sendContactEmail = makeSendContactEmail(productionRuntime);
 
 export const retryContactEmails = onSchedule(
-  { schedule: 'every 10 minutes', region: REGION, secrets: [SMTP_URL], maxInstances: 1 },
+  { schedule: 'every 10 minutes', region: FUNCTIONS_REGION, secrets: [SMTP_URL], maxInstances: 1 },
   async () => {
     const { store, mailer } = await productionRuntime();
     const counts = await retryUndelivered(store, mailer);

@@ -5,6 +5,7 @@
  * so no header can be injected.
  */
 import { join } from 'node:path';
+import escapeHtml from 'escape-html';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { company } from '../../src/content/company';
 import { createFileAtomic } from './store/durableFile';
@@ -21,10 +22,6 @@ export interface Mailer {
   /** Sends the mail for `record`; throws when it was not accepted. */
   send(record: ContactRecord): Promise<void>;
   close(): void;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function composeMail(record: ContactRecord, settings: MailSettings): SendMailOptions {

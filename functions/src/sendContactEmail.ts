@@ -5,9 +5,9 @@
  */
 import { defineBoolean, defineSecret } from 'firebase-functions/params';
 import { onCall } from 'firebase-functions/v2/https';
+import { FUNCTIONS_REGION } from '../../src/contact/config';
 import { handleContact, type ContactRuntime } from './contact';
 
-export const REGION = 'us-central1';
 /** SMTP connection string, e.g. smtps://user:password@smtp.example.com:465. */
 export const SMTP_URL = defineSecret('SMTP_URL');
 /** Require a (limited-use) App Check token on every call. */
@@ -20,7 +20,7 @@ export const APP_CHECK_ENFORCE = defineBoolean('APP_CHECK_ENFORCE', {
 export function makeSendContactEmail(runtime: () => ContactRuntime | Promise<ContactRuntime>) {
   return onCall(
     {
-      region: REGION,
+      region: FUNCTIONS_REGION,
       maxInstances: 5,
       timeoutSeconds: 60,
       secrets: [SMTP_URL],

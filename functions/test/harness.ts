@@ -15,6 +15,7 @@ import {
   type LocalBackend,
   type LocalBackendOptions,
 } from '../src/local/backend';
+import { FUNCTIONS_REGION } from '../../src/contact/config';
 import { backendSettings, type BackendSettings } from '../src/settings';
 import type { ContactRecord } from '../src/store/types';
 
@@ -103,24 +104,33 @@ export interface Harness {
 
 let apps = 0;
 
-export async function startHarness(
-  options: Omit<LocalBackendOptions, 'port'> & { port?: number },
-): Promise<Harness> {
-  const backend = await startLocalBackend({ port: 0, ...options });
+/** The callable of a backend on `port`, through the real web SDK; `close` deletes its app. */
+export function sdkCallable(port: number, timeout = 10_000) {
   const app: FirebaseApp = initializeApp(
     { apiKey: 'demo-key', projectId: PROJECT, appId: '1:1:web:1' },
     `contact-test-${++apps}`,
   );
-  const functions = getFunctions(app, 'us-central1');
-  connectFunctionsEmulator(functions, '127.0.0.1', backend.port);
-  const callable = httpsCallable(functions, 'sendContactEmail', { timeout: 10_000 });
-  const url = `${backend.origin}/${PROJECT}/us-central1/sendContactEmail`;
+  const functions = getFunctions(app, FUNCTIONS_REGION);
+  connectFunctionsEmulator(functions, '127.0.0.1', port);
+  const callable = httpsCallable(functions, 'sendContactEmail', { timeout });
+  return {
+    call: async (data: unknown) => (await callable(data)).data,
+    close: () => deleteApp(app),
+  };
+}
+
+export async function startHarness(
+  options: Omit<LocalBackendOptions, 'port'> & { port?: number },
+): Promise<Harness> {
+  const backend = await startLocalBackend({ port: 0, ...options });
+  const sdk = sdkCallable(backend.port);
+  const url = `${backend.origin}/${PROJECT}/${FUNCTIONS_REGION}/sendContactEmail`;
   const messagesDir = join(options.dataDir, 'messages');
   return {
     backend,
     dataDir: options.dataDir,
     url,
-    call: async (data) => (await callable(data)).data,
+    call: sdk.call,
     async post(body, init = {}) {
       const res = await fetch(url, {
         method: init.method ?? 'POST',
@@ -151,7 +161,7 @@ export async function startHarness(
       );
     },
     async close() {
-      await deleteApp(app);
+      await sdk.close();
       await backend.close();
     },
   };

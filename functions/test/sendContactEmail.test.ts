@@ -99,9 +99,9 @@ describe('a valid message', () => {
     expect(text).toContain('Name: Ada <b>Lovelace</b> & "Co"');
     expect(text).toContain(data.message);
     const html = mimePart(mail.raw, 'text/html');
-    expect(html).toContain('<td>Ada &#60;b&#62;Lovelace&#60;/b&#62; &#38; &#34;Co&#34;</td>');
-    expect(html).toContain('Hello &#60;img src=x onerror=alert(1)&#62; &#38; welcome.');
-    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;');
+    expect(html).toContain('<td>Ada &lt;b&gt;Lovelace&lt;/b&gt; &amp; &quot;Co&quot;</td>');
+    expect(html).toContain('Hello &lt;img src=x onerror=alert(1)&gt; &amp; welcome.');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(html).not.toMatch(/<img|<script|<b>/);
   });
 

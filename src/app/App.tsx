@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { ScrollToTop } from './ScrollToTop';
 import { DocumentMeta } from './DocumentMeta';
-import { routes } from '../content/site';
+import { routes, type RouteKey, type RouteMeta } from '../content/site';
 import { CanvasHost } from '../canvas/CanvasHost';
 
 // Routes other than home load their code on demand (prerendered HTML shows them meanwhile).
@@ -15,50 +15,39 @@ const NotFoundPage = lazy(() =>
   import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
 
+const pages: Record<RouteKey, ComponentType> = {
+  home: HomePage,
+  privacy: PrivacyPolicyPage,
+  terms: TermsPage,
+  notFound: NotFoundPage,
+};
+
 export function App() {
   return (
     <>
       <ScrollToTop />
       <CanvasHost />
       <Routes>
-        <Route
-          path="/"
-          element={
-            <DocumentMeta meta={routes.home}>
-              <HomePage />
-            </DocumentMeta>
-          }
-        />
-        <Route
-          path="/privacypolicy"
-          element={
-            <DocumentMeta meta={routes.privacy}>
-              <Suspense>
-                <PrivacyPolicyPage />
-              </Suspense>
-            </DocumentMeta>
-          }
-        />
-        <Route
-          path="/terms"
-          element={
-            <DocumentMeta meta={routes.terms}>
-              <Suspense>
-                <TermsPage />
-              </Suspense>
-            </DocumentMeta>
-          }
-        />
-        <Route
-          path="*"
-          element={
-            <DocumentMeta meta={routes.notFound}>
-              <Suspense>
-                <NotFoundPage />
-              </Suspense>
-            </DocumentMeta>
-          }
-        />
+        {(Object.entries(routes) as [RouteKey, RouteMeta][]).map(([key, meta]) => {
+          const Page = pages[key];
+          return (
+            <Route
+              key={key}
+              path={key === 'notFound' ? '*' : meta.path}
+              element={
+                <DocumentMeta meta={meta}>
+                  {Page === HomePage ? (
+                    <Page />
+                  ) : (
+                    <Suspense>
+                      <Page />
+                    </Suspense>
+                  )}
+                </DocumentMeta>
+              }
+            />
+          );
+        })}
       </Routes>
     </>
   );

@@ -3,9 +3,17 @@
  * firebase code: the client module is imported on the first focus (or on Send), so the SDK is
  * never part of the first paint.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { Spinner } from '../layout/Spinner';
 import { DEFAULT_ERROR, type ContactResult } from './callResult';
+import { Field, type FieldControl } from './Field';
 import {
   clearDraft,
   draftText,
@@ -48,9 +56,9 @@ export function ContactForm() {
   const [status, setStatus] = useState<Status>('idle');
   const [banner, setBanner] = useState('');
   const [invalid, setInvalid] = useState<ReadonlySet<ContactField>>(new Set());
-  const name = useRef<HTMLInputElement>(null);
-  const email = useRef<HTMLInputElement>(null);
-  const message = useRef<HTMLTextAreaElement>(null);
+  const name = useRef<FieldControl>(null);
+  const email = useRef<FieldControl>(null);
+  const message = useRef<FieldControl>(null);
   const send = useRef<HTMLButtonElement>(null);
   const trap = useRef<HTMLInputElement>(null);
   const inputs = { name, email, message };
@@ -130,7 +138,14 @@ export function ContactForm() {
 
   const busy = status !== 'idle';
   const count = contentLength(fields.message);
-  const describedBy = (field: ContactField) => (invalid.has(field) ? 'contact-banner' : undefined);
+  const field = (name: ContactField) => ({
+    name,
+    control: inputs[name],
+    invalid: invalid.has(name),
+    readOnly: busy,
+    value: fields[name],
+    onChange: (e: ChangeEvent<FieldControl>) => update(name, e.target.value),
+  });
 
   return (
     <form
@@ -152,57 +167,22 @@ export function ContactForm() {
       <fieldset className="contact-form__fields" disabled={status === 'sent'}>
         <legend className="visually-hidden">Your message</legend>
         <div className="contact-form__row">
-          <div className="contact-form__field">
-            <label htmlFor="contact-name">Name</label>
-            <input
-              ref={name}
-              id="contact-name"
-              name="name"
-              type="text"
-              autoComplete="name"
-              required
-              readOnly={busy}
-              value={fields.name}
-              aria-invalid={invalid.has('name') || undefined}
-              aria-describedby={describedBy('name')}
-              onChange={(e) => update('name', e.target.value)}
-            />
-          </div>
-          <div className="contact-form__field">
-            <label htmlFor="contact-email">Email</label>
-            <input
-              ref={email}
-              id="contact-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-              required
-              readOnly={busy}
-              value={fields.email}
-              aria-invalid={invalid.has('email') || undefined}
-              aria-describedby={describedBy('email')}
-              onChange={(e) => update('email', e.target.value)}
-            />
-          </div>
-        </div>
-        <div className="contact-form__field">
-          <label htmlFor="contact-message">Message</label>
-          <textarea
-            ref={message}
-            id="contact-message"
-            name="message"
-            rows={4}
-            required
-            readOnly={busy}
-            value={fields.message}
-            aria-invalid={invalid.has('message') || undefined}
-            aria-describedby={['contact-message-hint', 'contact-counter', describedBy('message')]
-              .filter(Boolean)
-              .join(' ')}
-            onChange={(e) => update('message', e.target.value)}
+          <Field {...field('name')} label="Name" type="text" autoComplete="name" />
+          <Field
+            {...field('email')}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
           />
+        </div>
+        <Field
+          {...field('message')}
+          label="Message"
+          rows={4}
+          describedBy="contact-message-hint contact-counter"
+        >
           <div className="contact-form__meta">
             <span id="contact-message-hint">
               At least {MESSAGE_MIN} characters, at most {MESSAGE_MAX}.
@@ -214,7 +194,7 @@ export function ContactForm() {
               {count}/{MESSAGE_MIN}
             </span>
           </div>
-        </div>
+        </Field>
         {/* Honeypot: people never see or reach it; bots that fill every field do. */}
         <div className="contact-form__trap" aria-hidden="true">
           <label htmlFor="contact-website">Website (leave empty)</label>

@@ -1,14 +1,17 @@
 /**
- * The firebase web config and where the contact call goes, from Vite env (see .env.example).
- *
- * The rule for the backend: a `demo-` project has no deployed functions, so it always talks to
- * the local backend, at VITE_FUNCTIONS_EMULATOR or 127.0.0.1:5001. A real project talks to its
- * deployed function, unless VITE_FUNCTIONS_EMULATOR names a local backend.
+ * The firebase web config and where the contact call goes, from Vite env (see .env.example and
+ * docs/contact.md): a `demo-` project calls the server the page came from, a real project its
+ * deployed function, unless VITE_FUNCTIONS_EMULATOR names a backend.
  */
 export const DEFAULT_PROJECT_ID = 'demo-bluestem';
-export const DEFAULT_EMULATOR = '127.0.0.1:5001';
+/** The functions' region, for the client, the deployed functions and the local backend. */
 export const FUNCTIONS_REGION = 'us-central1';
 export const CALL_TIMEOUT_MS = 70_000;
+/**
+ * Where the web SDK calls a local backend (`/<project>/<region>/sendContactEmail`), as a RegExp
+ * source: the local servers forward this path to the backend (Vite's server.proxy takes it as is).
+ */
+export const LOCAL_CALLABLE_ROUTE = `^/[^/?]+/${FUNCTIONS_REGION}/sendContactEmail(?:[?]|$)`;
 
 export interface ContactClientConfig {
   firebase: {
@@ -18,7 +21,7 @@ export interface ContactClientConfig {
     authDomain?: string;
     messagingSenderId?: string;
   };
-  /** host and port of the local backend, or null for the deployed function. */
+  /** host and port of the local backend (or the server forwarding to it), or null for the deployed function. */
   emulator: { host: string; port: number } | null;
   /** reCAPTCHA Enterprise site key for App Check; App Check is off without it. */
   appCheckSiteKey: string | null;
@@ -39,14 +42,36 @@ export function parseHostPort(value: string): { host: string; port: number } {
   return { host: m[1] as string, port };
 }
 
-export function contactClientConfig(env: Env): ContactClientConfig {
+/** The parts of a page's location read here (functions code has no DOM types). */
+export interface PageOrigin {
+  hostname: string;
+  port: string;
+  protocol: string;
+}
+
+/** The host and port of a page's origin (the default port of its scheme when it names none). */
+export function originHostPort(page: PageOrigin): {
+  host: string;
+  port: number;
+} {
+  const port = Number(page.port) || (page.protocol === 'https:' ? 443 : 80);
+  return { host: page.hostname.replace(/^\[(.*)\]$/, '$1'), port };
+}
+
+/** `page`: where the page was served from; the local servers forward the call from there. */
+export function contactClientConfig(
+  env: Env,
+  page: PageOrigin | undefined = (globalThis as { location?: PageOrigin }).location,
+): ContactClientConfig {
   const projectId = text(env, 'VITE_FIREBASE_PROJECT_ID') || DEFAULT_PROJECT_ID;
   const emulatorSetting = text(env, 'VITE_FUNCTIONS_EMULATOR');
-  const emulator = emulatorSetting
-    ? parseHostPort(emulatorSetting)
-    : projectId.startsWith('demo-')
-      ? parseHostPort(DEFAULT_EMULATOR)
-      : null;
+  let emulator: ContactClientConfig['emulator'] = null;
+  if (emulatorSetting) emulator = parseHostPort(emulatorSetting);
+  else if (projectId.startsWith('demo-')) {
+    if (!page)
+      throw new Error('A demo- project calls the server the page came from: no page here.');
+    emulator = originHostPort(page);
+  }
   const optional = (key: string) => text(env, key) || undefined;
   return {
     firebase: {

@@ -1,33 +1,45 @@
-/** Per-route metadata, the site's origin and sharing image, and the site's fixed texts. */
+/**
+ * The route table (read by the router, the prerender, the service worker, the sitemap and the
+ * bench), the site's origin and sharing image, and the site's fixed texts.
+ */
 import { company } from './company';
 
 const name = company.name;
 export interface RouteMeta {
   readonly path: '/' | '/privacypolicy' | '/terms' | '/404';
+  /** The prerendered page in the build (Hosting serves it at `path`, without .html). */
+  readonly file: string;
   readonly title: string;
   readonly description: string;
 }
 
 export const LEGAL_LAST_UPDATED = 'Feb 29th, 2024';
 
-export const routes: Record<'home' | 'privacy' | 'terms' | 'notFound', RouteMeta> = {
+export type RouteKey = 'home' | 'privacy' | 'terms' | 'notFound';
+
+/** Every page of the site; `notFound` is what any other path shows (404.html). */
+export const routes: Record<RouteKey, RouteMeta> = {
   home: {
     path: '/',
+    file: 'index.html',
     title: `${name} — mobile apps, websites and digital services`,
     description: `${name} is a small studio in Lincoln, Nebraska that builds mobile apps, websites and other digital services. See our projects and get in touch.`,
   },
   privacy: {
     path: '/privacypolicy',
+    file: 'privacypolicy.html',
     title: `Privacy Policy — ${name}`,
     description: `What ${name} collects, why, how it is stored and how to have it removed. No cookies, no tracking.`,
   },
   terms: {
     path: '/terms',
+    file: 'terms.html',
     title: `Terms & Conditions — ${name}`,
     description: `The terms and conditions for using ${name} websites, apps and services.`,
   },
   notFound: {
     path: '/404',
+    file: '404.html',
     title: `Page not found — ${name}`,
     description: `This page does not exist. Head back to the ${name} home page.`,
   },

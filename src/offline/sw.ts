@@ -1,20 +1,10 @@
 /**
- * The offline service worker (built into sw.js by scripts/service-worker.ts after the prerender,
- * with Workbox's precache manifest of that build).
- *
- * - Precache: the three routes' HTML, the 404 page, every JS/CSS chunk (the canvas chunk and the
- *   Lottie arrow included), the fonts and the icons, in a cache of its own per build. Installed
- *   in full or not at all (Workbox), so a version is never half there.
- * - Pages: network first (always the newest deploy when online, a few seconds at most on a bad
- *   network), else this build's precached page. A new version therefore shows on the next load,
- *   and a page always comes with the files of its own build: the new HTML names only new hashed
- *   files, the precached HTML only files precached with it.
- * - Files: this build's precache, then an older build's (a page loaded before an update keeps
- *   its own chunks, even once the deploy removed them), then the network.
- * - Anything else, the contact call first of all (a POST to another origin), is never touched:
- *   no respondWith, no cache.
+ * The offline service worker, bundled into sw.js with the build's precache manifest by
+ * scripts/service-worker.ts. How it caches and updates: docs/offline.md.
  */
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { PrecacheController, type PrecacheEntry } from 'workbox-precaching';
+import { NetworkFirst } from 'workbox-strategies';
 
 // Replaced at build time.
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
@@ -26,14 +16,10 @@ interface ExtendableEvent extends Event {
 }
 interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
-  readonly preloadResponse: Promise<Response | undefined>;
   respondWith(response: Response | Promise<Response>): void;
 }
 interface WorkerScope {
   readonly location: Location;
-  readonly registration: ServiceWorkerRegistration & {
-    navigationPreload?: { enable(): Promise<void> };
-  };
   readonly clients: { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
@@ -47,10 +33,24 @@ const CACHE = `${PREFIX}${__BUILD_ID__}`;
 const KEEP_BUILDS = 2;
 const ORDER_CACHE = 'bluestem-builds';
 /** A page request that takes longer falls back to the precached page. */
-const PAGE_TIMEOUT_MS = 4000;
+const PAGE_TIMEOUT_S = 4;
 
-const precache = new PrecacheController({ cacheName: CACHE });
+const precache = new PrecacheController({
+  cacheName: CACHE,
+  plugins: [
+    {
+      // Hosting answers /404 with its status; the page itself is what the worker keeps.
+      cacheWillUpdate: async ({ request, response }) =>
+        response.ok || (response.status === 404 && new URL(request.url).pathname === '/404')
+          ? response
+          : null,
+    },
+  ],
+});
 precache.addToCacheList(__PRECACHE_MANIFEST__);
+
+// The page's request starts while the worker boots.
+enableNavigationPreload();
 
 worker.addEventListener('install', (event) => {
   // Taking over at once is safe: pages of the old build keep finding their files (see fetch).
@@ -63,7 +63,6 @@ worker.addEventListener('activate', (event) => {
     (async () => {
       await precache.activate(event);
       await forgetOldBuilds();
-      await worker.registration.navigationPreload?.enable();
       await worker.clients.claim();
     })(),
   );
@@ -90,7 +89,7 @@ worker.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin) return;
   if (request.mode === 'navigate') {
-    event.respondWith(page(event, url));
+    event.respondWith(pages.handle({ event, request }));
     return;
   }
   const key = precache.getCacheKeyForURL(url.href);
@@ -123,29 +122,29 @@ function pageKey(url: URL): { key: string | undefined; found: boolean } {
   return { key: precache.getCacheKeyForURL(new URL('/404', url.origin).href), found: false };
 }
 
-async function page(event: FetchEvent, url: URL): Promise<Response> {
-  // Always settle the preload, also when the cache answers first (else Chrome warns).
-  const preload = event.preloadResponse.catch(() => undefined);
-  event.waitUntil(preload);
-  try {
-    const network = preload.then((r) => r ?? fetch(event.request));
-    const response = await Promise.race([
-      network,
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error('timeout')), PAGE_TIMEOUT_MS),
-      ),
-    ]);
-    if (response.status < 500) return response;
-  } catch {
-    // offline or too slow: the precached page below
-  }
-  const { key, found } = pageKey(url);
-  const cached = key ? await precached(key) : undefined;
-  if (!cached) return fetch(event.request);
-  if (found) return cached;
-  return new Response(cached.body, {
-    status: 404,
-    statusText: 'Not Found',
-    headers: cached.headers,
-  });
-}
+/**
+ * Pages: the network (the newest deploy), else after PAGE_TIMEOUT_S or on failure this build's
+ * precached page; the 404 page for an unknown path, with its status. Nothing is written at run time.
+ */
+const pages = new NetworkFirst({
+  cacheName: CACHE,
+  networkTimeoutSeconds: PAGE_TIMEOUT_S,
+  plugins: [
+    {
+      cacheWillUpdate: async () => null,
+      fetchDidSucceed: async ({ response }) => {
+        if (response.status >= 500) throw new Error(`The server answered ${response.status}`);
+        return response;
+      },
+      cacheKeyWillBeUsed: async ({ request }) => pageKey(new URL(request.url)).key ?? request,
+      cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
+        !cachedResponse || pageKey(new URL(request.url)).found
+          ? cachedResponse
+          : new Response(cachedResponse.body, {
+              status: 404,
+              statusText: 'Not Found',
+              headers: cachedResponse.headers,
+            }),
+    },
+  ],
+});

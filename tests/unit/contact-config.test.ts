@@ -1,14 +1,34 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { contactClientConfig, parseHostPort } from '../../src/contact/config';
+import { contactClientConfig, LOCAL_CALLABLE_ROUTE, parseHostPort } from '../../src/contact/config';
 import { clearDraft, DRAFT_KEY, draftText, parseDraft, saveDraft } from '../../src/contact/draft';
 
 describe('where the contact call goes', () => {
-  it('uses the local backend at 127.0.0.1:5001 for the default demo- project', () => {
-    const c = contactClientConfig({});
+  it('calls the server the page came from for the default demo- project, whatever its port', () => {
+    const c = contactClientConfig({}, { hostname: 'localhost', port: '4394', protocol: 'http:' });
     expect(c.firebase.projectId).toBe('demo-bluestem');
-    expect(c.emulator).toEqual({ host: '127.0.0.1', port: 5001 });
+    expect(c.emulator).toEqual({ host: 'localhost', port: 4394 });
     expect(c.appCheckSiteKey).toBeNull();
+    expect(
+      contactClientConfig({}, { hostname: '[::1]', port: '', protocol: 'http:' }).emulator,
+    ).toEqual({ host: '::1', port: 80 });
+    // jsdom's page: http://localhost:3000/
+    expect(contactClientConfig({}).emulator).toEqual({ host: 'localhost', port: 3000 });
+  });
+
+  it('names the path the local servers forward to the backend, and no other', () => {
+    const route = new RegExp(LOCAL_CALLABLE_ROUTE);
+    expect(route.test('/demo-bluestem/us-central1/sendContactEmail')).toBe(true);
+    expect(route.test('/demo-x/us-central1/sendContactEmail?x=1')).toBe(true);
+    for (const path of [
+      '/',
+      '/terms',
+      '/assets/us-central1/sendContactEmail.js',
+      '/a/b/us-central1/sendContactEmail',
+      '/demo-bluestem/europe-west1/sendContactEmail',
+      '/demo-bluestem/us-central1/sendContactEmailX',
+    ])
+      expect(route.test(path), path).toBe(false);
   });
 
   it('uses VITE_FUNCTIONS_EMULATOR when set', () => {
@@ -33,6 +53,7 @@ describe('where the contact call goes', () => {
       { VITE_FIREBASE_PROJECT_ID: 'bluestem-prod', VITE_FUNCTIONS_EMULATOR: '' },
     ]) {
       expect(contactClientConfig(env).emulator).toBeNull();
+      expect(contactClientConfig(env, undefined).emulator).toBeNull();
     }
   });
 

@@ -1,6 +1,6 @@
 /**
  * The local backend: the sendContactEmail callable mounted in express on 127.0.0.1, exactly
- * where the web SDK's connectFunctionsEmulator looks (`/:project/us-central1/sendContactEmail`),
+ * where the web SDK's connectFunctionsEmulator looks (`/:project/<region>/sendContactEmail`),
  * with the durable file store under DATA_DIR, mail over SMTP_URL or into DATA_DIR/outbox, and a
  * periodic retry of undelivered mail.
  */
@@ -11,8 +11,10 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { TOO_LARGE } from '../contact';
 import { retryUndelivered } from '../delivery';
 import { outboxMailer, smtpMailer, type Mailer } from '../mail';
-import { makeSendContactEmail, REGION } from '../sendContactEmail';
+import { FUNCTIONS_REGION } from '../../../src/contact/config';
+import { makeSendContactEmail } from '../sendContactEmail';
 import { backendSettings, type BackendSettings } from '../settings';
+import { sweepTempFiles } from '../store/durableFile';
 import { FileStore } from '../store/fileStore';
 import type { ContactStore } from '../store/types';
 
@@ -70,6 +72,16 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     ? smtpMailer(options.smtpUrl, settings.mail)
     : outboxMailer(outboxDir, settings.mail);
   const runtime = { store, mailer, settings };
+  // A process killed mid-write leaves its temp files behind; never a half-written message.
+  let swept = 0;
+  for (const dir of [join(dataDir, 'messages'), outboxDir]) {
+    // A store that cannot be read is answered as unavailable, call by call: start all the same.
+    swept += await sweepTempFiles(dir).catch((error: unknown) => {
+      console.warn(`Could not look for leftover temp files in ${dir}: ${(error as Error).message}`);
+      return 0;
+    });
+  }
+  if (swept) console.warn(`Removed ${swept} half-written temp file(s) a crash left in ${dataDir}.`);
   const callable = makeSendContactEmail(() => runtime);
 
   const app = express();
@@ -82,7 +94,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       },
     }),
   );
-  app.all(`/:project/${REGION}/sendContactEmail`, (req, res) =>
+  app.all(`/:project/${FUNCTIONS_REGION}/sendContactEmail`, (req, res) =>
     callable(req as unknown as Parameters<typeof callable>[0], res),
   );
   app.use(protocolErrors);

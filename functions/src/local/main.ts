@@ -1,13 +1,10 @@
 /**
  * `npm run backend` (and started by `npm start` / `npm run serve`): the local contact backend.
- * Settings from the environment: BACKEND_PORT (5001), DATA_DIR (.data), SMTP_URL, CONTACT_TO,
- * CONTACT_FROM, RETRY_INTERVAL_MS, RATE_LIMIT_*, MAX_BODY_BYTES.
+ * Settings from the environment and .env files: see .env.example.
  */
-import { existsSync } from 'node:fs';
+import './setup';
+import { FUNCTIONS_REGION } from '../../../src/contact/config';
 import { startLocalBackend } from './backend';
-
-// The same files Vite reads; a variable already in the environment wins.
-for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
 
 const backend = await startLocalBackend({
   port: Number(process.env.BACKEND_PORT || 5001),
@@ -17,7 +14,7 @@ const backend = await startLocalBackend({
 });
 const where = process.env.SMTP_URL ? 'SMTP_URL' : `${backend.outboxDir}/*.eml`;
 console.log(
-  `Contact backend: ${backend.origin}/<project>/us-central1/sendContactEmail (mail: ${where})`,
+  `Contact backend: ${backend.origin}/<project>/${FUNCTIONS_REGION}/sendContactEmail (mail: ${where})`,
 );
 process.send?.({ ready: backend.origin });
 

@@ -1,6 +1,6 @@
 /** Crash-safe file writes: temp file, fsync, then an atomic rename (or link), then fsync the folder. */
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, rename, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 async function syncDir(dir: string): Promise<void> {
@@ -11,6 +11,11 @@ async function syncDir(dir: string): Promise<void> {
     await handle.close();
   }
 }
+
+/** `.<file>.<pid>.<random>.tmp`: the writer's pid tells a crashed writer's leftovers from live work. */
+const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]+\.tmp$/;
+/** A temp file lives for one write (milliseconds): one this old is a leftover whatever its pid says. */
+export const TEMP_LEASE_MS = 10 * 60_000;
 
 async function writeTemp(path: string, data: string | Uint8Array): Promise<string> {
   const dir = dirname(path);
@@ -51,4 +56,45 @@ export async function createFileAtomic(path: string, data: string | Uint8Array):
   }
   await syncDir(dirname(path));
   return true;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temp files a writer killed mid-write left in `dir` (never a real file): those of a
+ * process that is gone, and any older than the lease (a reused pid). Returns how many.
+ */
+export async function sweepTempFiles(dir: string, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const pid = Number(TEMP_NAME.exec(name)?.[1]);
+    if (!pid) continue;
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (!info) continue; // its write has just finished
+    const leftover = (pid !== process.pid && !alive(pid)) || now - info.mtimeMs > TEMP_LEASE_MS;
+    if (
+      leftover &&
+      (await unlink(path).then(
+        () => true,
+        () => false,
+      ))
+    )
+      removed++;
+  }
+  return removed;
 }

@@ -1,0 +1,54 @@
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, RefObject } from 'react';
+import type { ContactField } from './rules';
+
+export type FieldControl = HTMLInputElement | HTMLTextAreaElement;
+
+interface FieldProps extends Omit<InputHTMLAttributes<FieldControl>, 'name' | 'onChange'> {
+  name: ContactField;
+  label: string;
+  /** Marks the field invalid and points it at the banner that says why. */
+  invalid: boolean;
+  /** Ids of what else describes the field (a hint, a counter). */
+  describedBy?: string;
+  /** A textarea of this many rows instead of an input. */
+  rows?: number;
+  control: RefObject<FieldControl | null>;
+  onChange: (event: ChangeEvent<FieldControl>) => void;
+  /** Shown under the control. */
+  children?: ReactNode;
+}
+
+/** One labelled field of the contact form, with its invalid state told to assistive technology. */
+export function Field({
+  name,
+  label,
+  invalid,
+  describedBy,
+  rows,
+  control,
+  children,
+  ...rest
+}: FieldProps) {
+  const id = `contact-${name}`;
+  const props = {
+    ...rest,
+    id,
+    name,
+    required: true,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby':
+      [describedBy, invalid && 'contact-banner'].filter(Boolean).join(' ') || undefined,
+  };
+  return (
+    <div className="contact-form__field">
+      <label htmlFor={id}>{label}</label>
+      {rows ? (
+        // The ref's element type follows `rows`; React's types cannot say so.
+        <textarea ref={control as RefObject<HTMLTextAreaElement>} rows={rows} {...props} />
+      ) : (
+        <input ref={control as RefObject<HTMLInputElement>} {...props} />
+      )}
+      {children}
+    </div>
+  );
+}

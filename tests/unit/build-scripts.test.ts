@@ -1,0 +1,133 @@
+/** The helpers of the build's scripts: the prerender's page parts and the precache manifest. */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  fillTemplate,
+  headTags,
+  inlineStylesheets,
+  lowPriorityScripts,
+  preloadFonts,
+  robotsTxt,
+  sitemapXml,
+} from '../../scripts/build/pages';
+import {
+  buildId,
+  missingRoutes,
+  pagesAsRoutes,
+  precacheManifest,
+} from '../../scripts/build/precache';
+import { routes } from '../../src/content/site';
+
+const ORIGIN = 'https://studio.example';
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+async function folder(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'build-scripts-'));
+  dirs.push(dir);
+  for (const [name, body] of Object.entries(files)) {
+    await mkdir(join(dir, name, '..'), { recursive: true });
+    await writeFile(join(dir, name), body);
+  }
+  return dir;
+}
+
+describe('the prerender’s page parts', () => {
+  it('lists every indexed route in the sitemap, and names the sitemap in robots.txt', () => {
+    const xml = sitemapXml(ORIGIN);
+    for (const path of ['/', '/privacypolicy', '/terms'])
+      expect(xml).toContain(`<loc>${new URL(path, ORIGIN).href}</loc>`);
+    expect(xml).not.toContain('/404');
+    expect(robotsTxt(ORIGIN)).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it('gives indexed pages a canonical URL and the 404 page noindex, with every value escaped', () => {
+    const home = headTags({ file: 'index.html', meta: routes.home, html: '' }, ORIGIN);
+    expect(home).toContain(`<link rel="canonical" href="${ORIGIN}/" />`);
+    const missing = headTags({ file: '404.html', meta: routes.notFound, html: '' }, ORIGIN);
+    expect(missing).toContain('<meta name="robots" content="noindex" />');
+    expect(missing).not.toContain('canonical');
+    const odd = { ...routes.terms, description: 'Terms "&" <conditions>' };
+    expect(headTags({ file: 'terms.html', meta: odd, html: '' }, ORIGIN)).toContain(
+      'content="Terms &quot;&amp;&quot; &lt;conditions&gt;"',
+    );
+  });
+
+  it('fills the template, and refuses one with a placeholder left', () => {
+    const page = { file: 'terms.html', meta: routes.terms, html: '<main>t</main>' };
+    const html = fillTemplate(
+      '<title>x</title><!--app-head--><div id="root"><!--app-html--></div>',
+      page,
+      ORIGIN,
+    );
+    expect(html).toContain('<main>t</main>');
+    expect(html).toContain(`<title>${routes.terms.title.replace('&', '&amp;')}</title>`);
+    expect(() => fillTemplate('<!--app-html--><!--app-other-->', page, ORIGIN)).toThrow(
+      /placeholder/,
+    );
+  });
+
+  it('inlines the stylesheet, keeping a disabled link, and refuses CSS that would close the element', async () => {
+    const dir = await folder({ 'assets/a.css': 'p{color:red}', 'assets/b.css': 'p{}</style>' });
+    const link = (f: string) => `<link rel="stylesheet" crossorigin href="/assets/${f}">`;
+    expect(await inlineStylesheets(link('a.css'), dir)).toBe(
+      '<style>p{color:red}</style>\n    <link rel="stylesheet" href="/assets/a.css" disabled />',
+    );
+    await expect(inlineStylesheets(link('b.css'), dir)).rejects.toThrow(/cannot be inlined/);
+  });
+
+  it('preloads the first screen’s fonts and asks for scripts at low priority', () => {
+    const html =
+      '<meta name="viewport" content="x"><style>@font-face{src:url(/assets/syne-latin-700-normal-Ab1.woff2)}</style>' +
+      '<script type="module" src="/assets/boot.js"></script><link rel="modulepreload" href="/assets/m.js">';
+    expect(preloadFonts(html)).toContain(
+      '<link rel="preload" href="/assets/syne-latin-700-normal-Ab1.woff2" as="font" type="font/woff2" crossorigin />',
+    );
+    const low = lowPriorityScripts(html);
+    expect(low).toContain('<script type="module" fetchpriority="low" src="/assets/boot.js">');
+    expect(low).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/m.js">');
+    expect(lowPriorityScripts(low)).toBe(low);
+  });
+});
+
+describe('the precache manifest', () => {
+  it('holds pages under their clean URLs and files by their build path, hashed files without a revision', async () => {
+    const dir = await folder({
+      'index.html': 'home',
+      'terms.html': 'terms',
+      'privacypolicy.html': 'privacy',
+      '404.html': 'missing',
+      'assets/main-Ab12.js': 'js',
+      'assets/main-Ab12.js.map': 'map',
+      'sw.js': 'worker',
+      'og-image.png': 'png',
+      'icon-192.png': 'png',
+      'robots.txt': 'txt',
+    });
+    const { entries } = await precacheManifest(dir);
+    expect(entries.map((e) => e.url).sort()).toEqual(
+      ['/', '/404', '/assets/main-Ab12.js', '/icon-192.png', '/privacypolicy', '/terms'].sort(),
+    );
+    expect(entries.find((e) => e.url === '/assets/main-Ab12.js')?.revision).toBeNull();
+    expect(entries.find((e) => e.url === '/terms')?.revision).toMatch(/^[0-9a-f]{32}$/);
+    expect(missingRoutes(entries)).toEqual([]);
+    expect(missingRoutes(entries.filter((e) => e.url !== '/terms'))).toEqual(['/terms']);
+  });
+
+  it('maps pages to the URLs Hosting serves them at', () => {
+    expect(
+      pagesAsRoutes([
+        { url: 'index.html', revision: 'a' },
+        { url: 'terms.html', revision: 'b' },
+        { url: 'assets/x.js', revision: null },
+      ]).map((e) => e.url),
+    ).toEqual(['/', '/terms', '/assets/x.js']);
+  });
+
+  it('gives a build a new id when any precached file changes', () => {
+    const a = [{ url: '/', revision: '1' }];
+    expect(buildId(a)).toBe(buildId([{ url: '/', revision: '1' }]));
+    expect(buildId(a)).not.toBe(buildId([{ url: '/', revision: '2' }]));
+  });
+});
