@@ -9,7 +9,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
-import { quantile, summarize, type Summary } from './stats';
+import { quantile, summarize, type Summary } from '../../src/shared/stats';
+import { drawnFrames as frames, startFrameRecorder, stopFrameRecorder } from './frames';
 
 export const STILL_MS = 5_000;
 const VIEWPORT = { width: 1440, height: 900 };
@@ -63,43 +64,6 @@ function pageInstrumentation() {
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch);
   else watch();
-}
-
-/** Starts an in-page rAF loop that notes the time of every drawn canvas frame. */
-async function startFrameRecorder(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as {
-      __benchFrameTimes: number[];
-      __benchRecording: boolean;
-      __titleFrames?: { frames: number };
-    };
-    w.__benchFrameTimes = [];
-    w.__benchRecording = true;
-    let last = w.__titleFrames?.frames ?? 0;
-    const tick = (t: number) => {
-      const n = w.__titleFrames?.frames ?? 0;
-      if (n !== last) {
-        last = n;
-        w.__benchFrameTimes.push(t);
-      }
-      if (w.__benchRecording) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-
-async function stopFrameRecorder(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const w = window as unknown as { __benchFrameTimes: number[]; __benchRecording: boolean };
-    w.__benchRecording = false;
-    return w.__benchFrameTimes;
-  });
-}
-
-function frames(page: Page): Promise<number> {
-  return page.evaluate(
-    () => (window as unknown as { __titleFrames?: { frames: number } }).__titleFrames?.frames ?? 0,
-  );
 }
 
 /** CPU ticks (user + system) of a process and all its descendants, from /proc. */
