@@ -6,10 +6,10 @@
  * - React commits during the sweep (counted through the DevTools hook React calls on commit);
  * - the median and 95th-percentile interval between drawn frames while the pointer crosses the title.
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import { quantile, summarize, type Summary } from '../../src/shared/stats';
+import { treeTicks, TICKS_PER_SECOND } from './proc';
 import { drawnFrames as frames, startFrameRecorder, stopFrameRecorder } from './frames';
 
 export const STILL_MS = 5_000;
@@ -65,33 +65,6 @@ function pageInstrumentation() {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch);
   else watch();
 }
-
-/** CPU ticks (user + system) of a process and all its descendants, from /proc. */
-function treeTicks(rootPid: number): number {
-  const parent = new Map<number, number>();
-  const ticks = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // The command name may hold spaces: fields start after the last ')'.
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(name), Number(f[1]));
-      ticks.set(Number(name), Number(f[11]) + Number(f[12]));
-    } catch {
-      // exited while reading
-    }
-  }
-  let sum = 0;
-  for (const [pid, t] of ticks) {
-    let p: number | undefined = pid;
-    while (p && p !== rootPid && p !== 1) p = parent.get(p);
-    if (p === rootPid && pid !== rootPid) sum += t;
-  }
-  return sum;
-}
-
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /**
  * Browser CPU over `ms`, in % of one core: every process this one started (only Chromium runs

@@ -128,6 +128,8 @@ const CPU: [string, VisitPick][] = [
   ['main thread wall', (v) => v.cpu.main.wallMs],
   ['title worker CPU', (v) => v.cpu.worker.cpuMs],
   ['GPU thread CPU', (v) => v.cpu.gpu.cpuMs],
+  ['GPU process CPU (all threads)', (v) => v.processes.gpu],
+  ['renderer processes CPU (all threads)', (v) => v.processes.renderer],
   ['compositor CPU', (v) => v.cpu.compositor.cpuMs],
   [
     'page + worker + GPU + compositor CPU',
@@ -201,7 +203,7 @@ function cpuSection(d: BenchData, build: string): string[] {
         ms(median(vs.map((v) => v.cpu.main.work[k])));
       lines.push(
         `| ${device} | ${route} | ${col((v) => v.cpu.main.cpuMs)} | ${col((v) => v.cpu.main.wallMs)} | ${col(pageOwn)}: ${w('script')} / ${w('style/layout/paint')} / ${w('gc')} / ${w('parse')} | ${col((v) => v.cpu.main.work.browser)} | ` +
-          `${int(median(vs.map((v) => v.cpu.longTasks.count)))}, ${col((v) => v.cpu.longTasks.totalMs)} | ${col((v) => v.cpu.worker.cpuMs)} | ${col((v) => v.cpu.gpu.cpuMs)} | ${col((v) => v.cpu.compositor.cpuMs)} | ${col((v) => v.cpu.serviceWorker.cpuMs)} |`,
+          `${int(median(vs.map((v) => v.cpu.longTasks.count)))}, ${col((v) => v.cpu.longTasks.totalMs)} | ${col((v) => v.cpu.worker.cpuMs)} | ${col((v) => v.cpu.gpu.cpuMs)} | ${col((v) => v.cpu.compositor.cpuMs)} | ${col((v) => v.cpu.serviceWorker.cpuMs)} | ${col((v) => v.processes.gpu)} | ${col((v) => v.processes.renderer)} |`,
       );
     }
   }
@@ -288,7 +290,7 @@ function compareSection(d: BenchData): string[] {
     }
   }
   for (const device of ['desktop', 'phone'] as const) {
-    const figures: [string, VisitPick][] = [['lit title ms', litOrWindow], ...CPU.slice(0, 4)];
+    const figures: [string, VisitPick][] = [['lit title ms', litOrWindow], ...CPU.slice(0, 6)];
     for (const [name, pick] of figures) {
       const p = paired(
         visitsByRound(d, 'this', device, '/', pick),

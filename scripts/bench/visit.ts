@@ -5,6 +5,7 @@
  */
 import { chromium, type Request } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
+import { cpuMsByType, descendants } from './proc';
 import { threadCosts, type ThreadCosts } from './trace';
 import { framePixels, readLitTitle, type LitTitle, type ScreenFrame } from './screen';
 
@@ -40,6 +41,8 @@ export interface Visit {
   canvasMs: number;
   lit: LitTitle;
   cpu: ThreadCosts;
+  /** CPU ms of whole processes (every thread, from /proc) over the traced span. */
+  processes: { gpu: number; renderer: number; browser: number };
   bytes: Bytes;
   windowMs: number;
 }
@@ -56,19 +59,22 @@ const TRACE_CATEGORIES = [
   'disabled-by-default-v8.gc',
 ];
 
-/** Installed before any page script: notes when the title's renderer flips to the canvas. */
+/**
+ * Installed before any page script: notes when the title's renderer flips to the canvas. It watches
+ * the whole document, since hydration may replace the prerendered element.
+ */
 function watchTitleMode() {
   const w = window as unknown as { __benchCanvasAt?: number };
-  const watch = () => {
-    const title = document.getElementById('hero-title');
-    if (!title) return;
-    new MutationObserver(() => {
-      if (title.dataset.mode === 'canvas' && w.__benchCanvasAt === undefined)
-        w.__benchCanvasAt = performance.now();
-    }).observe(title, { attributes: true, attributeFilter: ['data-mode'] });
-  };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch);
-  else watch();
+  new MutationObserver(() => {
+    if (w.__benchCanvasAt !== undefined) return;
+    if (document.getElementById('hero-title')?.dataset.mode === 'canvas')
+      w.__benchCanvasAt = performance.now();
+  }).observe(document, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-mode'],
+    childList: true,
+  });
 }
 
 /**
@@ -106,11 +112,13 @@ export async function visit(
       maxWidth: d.viewport.width * d.deviceScaleFactor,
       maxHeight: d.viewport.height * d.deviceScaleFactor,
     });
+    const procBefore = descendants(process.pid);
     const sent = Date.now();
     await page.goto(url, { waitUntil: 'commit' });
     const timeOrigin = await page.evaluate(() => performance.timeOrigin);
     const traceEnd = sent + traceMs;
     await page.waitForTimeout(Math.max(0, traceEnd - Date.now()));
+    const byType = cpuMsByType(procBefore, descendants(process.pid));
     const trace = await browser.stopTracing();
     await page.waitForTimeout(Math.max(0, sent + windowMs - Date.now()));
     await cdp.send('Page.stopScreencast');
@@ -145,9 +153,22 @@ export async function visit(
     await context.close();
 
     const cpu = threadCosts(JSON.parse(trace.toString('utf8')), traceMs);
-    const lit = readLitTitle(
-      info.box ? await framePixels(browser, frames, info.box, d.viewport.width, timeOrigin) : [],
-    );
+    const pixels = info.box
+      ? await framePixels(browser, frames, info.box, d.viewport.width, timeOrigin)
+      : [];
+    if (process.env.BENCH_DEBUG)
+      console.log(
+        JSON.stringify({
+          box: info.box,
+          pixels: pixels.map((p) => [
+            Math.round(p.t),
+            Math.round(p.litArea),
+            Math.round(p.maxLuminance),
+            Math.round(p.lightX),
+          ]),
+        }),
+      );
+    const lit = readLitTitle(pixels);
     return {
       url,
       device,
@@ -155,6 +176,11 @@ export async function visit(
       canvasMs: info.canvasAt,
       lit,
       cpu,
+      processes: {
+        gpu: byType['gpu-process'] ?? 0,
+        renderer: byType.renderer ?? 0,
+        browser: byType.browser ?? 0,
+      },
       bytes,
       windowMs,
     };
