@@ -4,13 +4,13 @@
  * (Lighthouse mobile and desktop on /, /?webgl=0, /privacypolicy; a traced and screencast visit on
  * a phone and a desktop). Then the runtime probe, the report and the budgets. See docs/bench.md.
  *
- *   npm run bench [-- --quick] [-- --twice] [-- --rounds N] [-- --compare DIR]
+ *   npm run bench [-- --quick] [-- --twice] [-- --rounds N] [-- --compare DIR] [-- --report FILE.json]
  *
  * Env: DIST_DIR (dist-bench), SERVE_PORT (4591), BENCH_OUT (bench-results), BENCH_SKIP_BUILD=1,
  * BENCH_PROBE=0, CHROMIUM_PATH or CHROME_PATH (/usr/bin/chromium).
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -47,6 +47,7 @@ const { values: args } = parseArgs({
     twice: { type: 'boolean', default: false },
     rounds: { type: 'string' },
     compare: { type: 'string' },
+    report: { type: 'string' },
   },
 });
 const distDir = process.env.DIST_DIR ?? 'dist-bench';
@@ -216,6 +217,12 @@ function save(name: string, data: unknown, text: string) {
 }
 
 async function main() {
+  if (args.report) {
+    // Prints the report of a saved run again (with this checkout's report code), measuring nothing.
+    const data = JSON.parse(readFileSync(args.report, 'utf8')) as BenchData;
+    console.log(report(data, budgets(data)));
+    return;
+  }
   if (process.env.BENCH_SKIP_BUILD !== '1') await build();
   const builds = [{ id: 'this', dir: distDir, url: await serve(distDir, port) }];
   if (args.compare)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withStaticImports } from '../../scripts/bench/bytes';
-import { paired, steadiness } from '../../scripts/bench/report';
+import { medianInterval, paired, steadiness } from '../../scripts/bench/report';
 import { readLitTitle, type FramePixels } from '../../scripts/bench/screen';
 import { threadCosts, type TraceEvent } from '../../scripts/bench/trace';
 
@@ -150,5 +150,15 @@ describe('chunk graph from the build manifest', () => {
       '/assets/b.js',
       '/assets/main.js',
     ]);
+  });
+});
+
+describe('how steady a median is', () => {
+  it('gives a narrow interval for steady values and a wide one for scattered values', () => {
+    const steady = medianInterval([100, 101, 99, 100, 102, 98]);
+    const scattered = medianInterval([50, 400, 120, 300, 90, 250]);
+    expect(steady[1] - steady[0]).toBeLessThanOrEqual(3);
+    expect(scattered[1] - scattered[0]).toBeGreaterThan(100);
+    expect(medianInterval([5])).toEqual([Number.NaN, Number.NaN]);
   });
 });
