@@ -59,6 +59,13 @@ export const BUDGETS = {
   stillCpuRatio: 2,
   litDesktopMs: 1500,
   litPhoneMs: 2500,
+  /** The spec's sweep: 2 px/ms on screens wider than 1024 px, 1 px/ms otherwise. */
+  sweepPxPerMsWide: 2,
+  sweepPxPerMsNarrow: 1,
+  /** "Starts with the lit title": the first lit frame shows the light in the title's first fifth. */
+  sweepStartShare: 0.2,
+  /** "At the spec's speed", as far as screen frames can tell. */
+  sweepSpeedTolerance: 0.25,
 } as const;
 
 const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)}` : '–');
@@ -425,6 +432,23 @@ export function budgets(d: BenchData): Budget[] {
       name: `Lit title ≤ ${limit} ms on / (${device === 'desktop' ? 'desktop 1440x900' : 'phone 390x844, CPU 4x'}, screencast)`,
       actual: `${fmt(s)} ms, lit in ${lit} of ${vs.length} loads`,
       met: s.n ? s.median <= limit : null,
+    });
+  }
+  for (const device of ['desktop', 'phone'] as const) {
+    const lit = d.visits
+      .filter((s) => s.build === 'this' && s.device === device && s.route === '/')
+      .map((s) => s.visit)
+      .filter((v) => Number.isFinite(v.litMs) && v.titleBox);
+    const spec = device === 'desktop' ? BUDGETS.sweepPxPerMsWide : BUDGETS.sweepPxPerMsNarrow;
+    const start = median(lit.map((v) => v.lit.firstLightX / v.titleBox!.width));
+    const speed = median(lit.map((v) => v.lit.sweepPxPerMs));
+    out.push({
+      name: `The sweep starts with the lit title, at ${spec} px/ms ±${BUDGETS.sweepSpeedTolerance * 100} % (${device}, screencast)`,
+      actual: `light at ${Number.isFinite(start) ? Math.round(start * 100) : '–'} % of the title's width in the first lit frame, ${Number.isFinite(speed) ? speed.toFixed(2) : '–'} px/ms (medians of ${lit.length} lit loads)`,
+      met: lit.length
+        ? start <= BUDGETS.sweepStartShare &&
+          Math.abs(speed / spec - 1) <= BUDGETS.sweepSpeedTolerance
+        : null,
     });
   }
   for (const [route, b] of Object.entries(d.bytes)) {

@@ -40,6 +40,8 @@ export interface Visit {
   /** When #hero-title's data-mode turned 'canvas' (the canvas took over). */
   canvasMs: number;
   lit: LitTitle;
+  /** #hero-title's box (CSS px) at the end of the window. */
+  titleBox: { x: number; y: number; width: number; height: number } | null;
   cpu: ThreadCosts;
   /** CPU ms of whole processes (every thread, from /proc) over the traced span. */
   processes: { gpu: number; renderer: number; browser: number };
@@ -153,8 +155,10 @@ export async function visit(
     await context.close();
 
     const cpu = threadCosts(JSON.parse(trace.toString('utf8')), traceMs);
+    // Only what the screen showed within the window (stopping the trace can take seconds).
+    const seen = frames.filter((f) => f.epochMs - timeOrigin <= windowMs);
     const pixels = info.box
-      ? await framePixels(browser, frames, info.box, d.viewport.width, timeOrigin)
+      ? await framePixels(browser, seen, info.box, d.viewport.width, timeOrigin)
       : [];
     if (process.env.BENCH_DEBUG)
       console.log(
@@ -175,6 +179,7 @@ export async function visit(
       litMs: lit.litMs,
       canvasMs: info.canvasAt,
       lit,
+      titleBox: info.box,
       cpu,
       processes: {
         gpu: byType['gpu-process'] ?? 0,
