@@ -180,6 +180,12 @@ async function benchOnce(
       }
       if (!ok) failures.push(name);
     }
+    // A run stopped half-way keeps its finished rounds: `--report bench-results/partial.json`.
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(
+      join(outDir, 'partial.json'),
+      JSON.stringify(partial(builds, round + 1, loadStart, t0, lighthouse, visits, failures)),
+    );
   }
   const roundsMs = Date.now() - t0;
 
@@ -191,21 +197,37 @@ async function benchOnce(
       log(`runtime probe failed: ${(err as Error).message}`);
     }
   }
+  return {
+    ...partial(builds, rounds, loadStart, t0, lighthouse, visits, failures),
+    roundsMs,
+    probe,
+  };
+}
+
+function partial(
+  builds: { id: string; dir: string }[],
+  roundsDone: number,
+  loadStart: string,
+  t0: number,
+  lighthouse: LighthouseSample[],
+  visits: VisitSample[],
+  failures: string[],
+): BenchData {
   const bytes: Record<string, FirstPaintBytes> = {};
   for (const route of ROUTES) bytes[route] = firstPaintBytes(builds[0]!.dir, HTML[route]!);
   return {
     date: new Date().toISOString(),
     commit: commit(),
-    rounds,
+    rounds: roundsDone,
     builds: builds.map(({ id, dir }) => ({ id, dir })),
     loadStart,
     loadEnd: load(),
-    roundsMs,
+    roundsMs: Date.now() - t0,
     totalMs: Date.now() - t0,
     lighthouse,
     visits,
     failures,
-    probe,
+    probe: null,
     bytes,
   };
 }
