@@ -26,6 +26,9 @@ export default defineConfig({
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
     assetsInlineLimit: 0,
+    // The chunk graph, for the bench (scripts/bench/bytes.ts). Under .vite/: Hosting's `ignore`
+    // ("**/.*") keeps it off the site and the service worker precaches no .json.
+    manifest: true,
     // The canvas chunk must never be preloaded on the first-paint path. Every browser the site
     // supports (WebGL2 era) has modulepreload, so the polyfill would only cost first-paint bytes.
     modulePreload: {

@@ -1,51 +1,103 @@
 /**
- * `npm run bench`: builds the site, serves it as Firebase Hosting would (scripts/hosting.ts, the
- * headers of firebase.json), runs Lighthouse 12 in Debian Chromium offline (mobile and desktop,
- * RUNS each, variants interleaved) on /, /?webgl=0 and /privacypolicy, runs the runtime probe,
- * and prints a table. It writes bench-results/bench-<time>.json and bench-results/latest.{json,md}.
- * It never fails on a figure: a missed budget is reported, not thrown.
+ * `npm run bench`: builds the site, serves it as Firebase Hosting would, and runs paired rounds:
+ * each round loads every variant once, back to back, in an order that rotates from round to round
+ * (Lighthouse mobile and desktop on /, /?webgl=0, /privacypolicy; a traced and screencast visit on
+ * a phone and a desktop). Then the runtime probe, the report and the budgets. See docs/bench.md.
  *
- * Env: DIST_DIR (dist-bench), SERVE_PORT (4591, not npm run serve's 4173), RUNS (5), BENCH_OUT (bench-results),
- * BENCH_SKIP_BUILD=1 to measure the build already in DIST_DIR, BENCH_PRESETS (mobile,desktop),
- * BENCH_PROBE=0 to skip the probe, CHROMIUM_PATH or CHROME_PATH (/usr/bin/chromium).
+ *   npm run bench [-- --quick] [-- --twice] [-- --rounds N] [-- --compare DIR] [-- --report FILE.json]
+ *
+ * Env: DIST_DIR (dist-bench), SERVE_PORT (4591), BENCH_OUT (bench-results), BENCH_SKIP_BUILD=1,
+ * BENCH_PROBE=0, CHROMIUM_PATH or CHROME_PATH (/usr/bin/chromium).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import type { Server } from 'node:http';
+import { parseArgs } from 'node:util';
 import { startHosting } from './hosting';
 import { routes } from '../src/content/site';
-import { firstPaintBytes } from './bench/bytes';
-import { killAllChromes, runLighthouse, type LighthouseRun, type Preset } from './bench/lighthouse';
+import { firstPaintBytes, type FirstPaintBytes } from './bench/bytes';
+import { killAllChromes, runLighthouse, type Preset } from './bench/lighthouse';
 import { runProbe, type ProbeResult } from './bench/probe';
-import { budgets, budgetTable, table, type RouteResult } from './bench/report';
-import { summarize } from './bench/stats';
+import {
+  BENCH_ROUTES,
+  CONTROL,
+  budgets,
+  report,
+  steadiness,
+  type BenchData,
+  type Budget,
+  type LighthouseSample,
+  type VisitSample,
+} from './bench/report';
+import { visit, type Device } from './bench/visit';
 
+/** Rounds by default: see docs/bench.md for why this many. */
+export const DEFAULT_ROUNDS = 6;
+export const QUICK_ROUNDS = 2;
+const HTML: Record<string, string> = {
+  [routes.home.path]: routes.home.file,
+  [CONTROL]: routes.home.file,
+  [routes.privacy.path]: routes.privacy.file,
+};
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    twice: { type: 'boolean', default: false },
+    rounds: { type: 'string' },
+    compare: { type: 'string' },
+    report: { type: 'string' },
+  },
+});
 const distDir = process.env.DIST_DIR ?? 'dist-bench';
 const port = Number(process.env.SERVE_PORT ?? 4591);
-const runs = Math.max(1, Number(process.env.RUNS ?? 5));
 const outDir = process.env.BENCH_OUT ?? 'bench-results';
-const presets = (process.env.BENCH_PRESETS ?? 'mobile,desktop').split(',') as Preset[];
-const baseURL = `http://localhost:${port}`;
+const rounds = Math.max(
+  1,
+  Number(args.rounds ?? process.env.RUNS ?? (args.quick ? QUICK_ROUNDS : DEFAULT_ROUNDS)),
+);
 
-const ROUTES = [
-  { route: routes.home.path, html: routes.home.file },
-  { route: `${routes.home.path}?webgl=0`, html: routes.home.file },
-  { route: routes.privacy.path, html: routes.privacy.file },
-] as const;
+type Variant =
+  | { build: string; kind: 'lighthouse'; preset: Preset; route: string }
+  | { build: string; kind: 'visit'; device: Device; route: string };
+
+function variantsOf(build: string): Variant[] {
+  const out: Variant[] = [];
+  for (const preset of ['mobile', 'desktop'] as const)
+    for (const route of BENCH_ROUTES) out.push({ build, kind: 'lighthouse', preset, route });
+  for (const route of BENCH_ROUTES) out.push({ build, kind: 'visit', device: 'phone', route });
+  for (const route of [routes.home.path, CONTROL])
+    out.push({ build, kind: 'visit', device: 'desktop', route });
+  return out;
+}
+
+/** How long a visit is watched: the lit title may come late on a busy machine; bytes need 20 s. */
+function windowFor(v: Extract<Variant, { kind: 'visit' }>, round: number): number {
+  if (v.device === 'phone' && round === 0) return 20_000;
+  if (v.route !== routes.home.path) return 10_000;
+  return v.device === 'phone' ? 15_000 : 12_000;
+}
 
 const started = Date.now();
 const log = (s: string) =>
   console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
-let server: Server | undefined;
+const servers: Server[] = [];
 let child: ReturnType<typeof spawn> | undefined;
 function cleanup() {
   killAllChromes();
   child?.kill('SIGTERM');
-  server?.close();
-  server?.closeAllConnections();
+  for (const s of servers) {
+    s.close();
+    s.closeAllConnections();
+  }
 }
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
@@ -67,116 +119,166 @@ function build(): Promise<void> {
   });
 }
 
-async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== '1') await build();
-  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No build in ${distDir}/`);
-  server = await startHosting({ root: distDir, port });
-  log(
-    `serving ${distDir}/ at ${baseURL} (load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')})`,
-  );
+async function serve(root: string, p: number): Promise<string> {
+  if (!existsSync(join(root, 'index.html'))) throw new Error(`No build in ${root}/`);
+  const server = await startHosting({ root, port: p });
+  servers.push(server);
+  return `http://localhost:${(server.address() as AddressInfo).port}`;
+}
 
-  // Interleaved: run 1 of every variant, then run 2 of every variant, ...
-  const results = new Map<string, LighthouseRun[]>();
-  const failures = new Map<string, number>();
-  const total = runs * presets.length * ROUTES.length;
-  let done = 0;
-  for (let i = 0; i < runs; i++) {
-    for (const preset of presets) {
-      for (const { route } of ROUTES) {
-        const key = `${preset} ${route}`;
-        done++;
-        let run: LighthouseRun | undefined;
-        // One retry: Lighthouse occasionally loses a trace (NO_NAVSTART) on a busy machine.
-        for (let attempt = 1; attempt <= 2 && !run; attempt++) {
-          try {
-            run = await runLighthouse(baseURL + route, preset);
-          } catch (err) {
-            log(`${key}: attempt ${attempt} failed: ${(err as Error).message}`);
+function commit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** One whole bench: every round, then the probe. */
+async function benchOnce(
+  builds: { id: string; url: string; dir: string }[],
+  pass: string,
+): Promise<BenchData> {
+  const lighthouse: LighthouseSample[] = [];
+  const visits: VisitSample[] = [];
+  const failures: string[] = [];
+  const all = builds.flatMap((b) => variantsOf(b.id));
+  const loadStart = load();
+  const t0 = Date.now();
+  for (let round = 0; round < rounds; round++) {
+    // Rotating order, reversed every other round: no variant always goes first or follows the same one.
+    const shift = (round * Math.ceil(all.length / rounds)) % all.length;
+    const rotated = [...all.slice(shift), ...all.slice(0, shift)];
+    const order = round % 2 ? rotated.reverse() : rotated;
+    for (const v of order) {
+      const url = builds.find((b) => b.id === v.build)!.url + v.route;
+      const name = `${pass}round ${round + 1}/${rounds} ${v.build} ${v.kind === 'lighthouse' ? v.preset : v.device} ${v.route}`;
+      // One retry: Lighthouse occasionally loses a trace (NO_NAVSTART) on a busy machine.
+      let ok = false;
+      for (let attempt = 1; attempt <= 2 && !ok; attempt++) {
+        try {
+          if (v.kind === 'lighthouse') {
+            const run = await runLighthouse(url, v.preset);
+            lighthouse.push({ round, build: v.build, preset: v.preset, route: v.route, run });
+            const m = run.metrics;
+            log(
+              `${name}: perf ${run.scores.performance} fcp ${Math.round(m.fcp)} lcp ${Math.round(m.lcp)} tbt ${Math.round(m.tbt)} cls ${m.cls.toFixed(3)}` +
+                (run.failing.length ? ` failing: ${run.failing.join(' ')}` : ''),
+            );
+          } else {
+            const windowMs = windowFor(v, round);
+            const result = await visit(url, v.device, { windowMs });
+            visits.push({ round, build: v.build, device: v.device, route: v.route, visit: result });
+            const c = result.cpu;
+            log(
+              `${name}: lit ${Math.round(result.litMs)} ms, canvas ${Math.round(result.canvasMs)} ms; cpu main ${Math.round(c.main.cpuMs)} (wall ${Math.round(c.main.wallMs)}) worker ${Math.round(c.worker.cpuMs)} gpu ${Math.round(c.gpu.cpuMs)} ms; ` +
+                `bytes page ${Math.round(result.bytes.pageBytes / 1024)} KiB / sw ${Math.round(result.bytes.workerBytes / 1024)} KiB`,
+            );
           }
+          ok = true;
+        } catch (err) {
+          log(`${name}: attempt ${attempt} failed: ${(err as Error).message.split('\n')[0]}`);
         }
-        if (run) {
-          results.set(key, [...(results.get(key) ?? []), run]);
-          const m = run.metrics;
-          log(
-            `${done}/${total} ${key}: perf ${run.scores.performance} a11y ${run.scores.accessibility} bp ${run.scores['best-practices']} seo ${run.scores.seo} ` +
-              `fcp ${Math.round(m.fcp)} lcp ${Math.round(m.lcp)} tbt ${Math.round(m.tbt)} cls ${m.cls.toFixed(3)}${run.failing.length ? ` failing: ${run.failing.join(' ')}` : ''}`,
-          );
-        } else failures.set(key, (failures.get(key) ?? 0) + 1);
       }
+      if (!ok) failures.push(name);
     }
+    // A run stopped half-way keeps its finished rounds: `--report bench-results/partial.json`.
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(
+      join(outDir, 'partial.json'),
+      JSON.stringify(partial(builds, round + 1, loadStart, t0, lighthouse, visits, failures)),
+    );
   }
-
-  const rows: RouteResult[] = [];
-  // Per HTML file, not per route and preset: the built files do not change between them.
-  const bytesOf = new Map<string, ReturnType<typeof firstPaintBytes>>();
-  for (const preset of presets) {
-    for (const { route, html } of ROUTES) {
-      const list = results.get(`${preset} ${route}`) ?? [];
-      if (!bytesOf.has(html)) bytesOf.set(html, firstPaintBytes(distDir, html));
-      const bytes = bytesOf.get(html)!;
-      rows.push({
-        route,
-        preset,
-        performance: summarize(list.map((r) => r.scores.performance)),
-        accessibility: summarize(list.map((r) => r.scores.accessibility)),
-        bestPractices: summarize(list.map((r) => r.scores['best-practices'])),
-        seo: summarize(list.map((r) => r.scores.seo)),
-        fcp: summarize(list.map((r) => r.metrics.fcp)),
-        lcp: summarize(list.map((r) => r.metrics.lcp)),
-        tbt: summarize(list.map((r) => r.metrics.tbt)),
-        cls: summarize(list.map((r) => r.metrics.cls)),
-        si: summarize(list.map((r) => r.metrics.si)),
-        totalBytes: summarize(list.map((r) => r.totalBytes)),
-        firstPaintJsGzip: bytes.gzipBytes,
-        startupJsGzip: bytes.startupGzipBytes,
-        heavyOnFirstPaint: bytes.heavy,
-        failures: failures.get(`${preset} ${route}`) ?? 0,
-        failingAudits: [...new Set(list.flatMap((r) => r.failing))],
-      });
-    }
-  }
+  const roundsMs = Date.now() - t0;
 
   let probe: ProbeResult | null = null;
   if (process.env.BENCH_PROBE !== '0') {
     try {
-      probe = await runProbe(baseURL, 3, log);
+      probe = await runProbe(builds[0]!.url, args.quick ? 1 : 3, log);
     } catch (err) {
       log(`runtime probe failed: ${(err as Error).message}`);
     }
   }
+  return {
+    ...partial(builds, rounds, loadStart, t0, lighthouse, visits, failures),
+    roundsMs,
+    probe,
+  };
+}
 
-  const budgetList = budgets(rows, probe);
-  const load = loadavg();
-  const text = [
-    table(rows, probe, runs),
-    '',
-    budgetTable(budgetList),
-    '',
-    `Machine load average at the end (1/5/15 min): ${load.map((l) => l.toFixed(2)).join(' / ')}; ${Math.round((Date.now() - started) / 1000)} s in all.`,
-  ].join('\n');
-  console.log(`\n${text}\n`);
+function partial(
+  builds: { id: string; dir: string }[],
+  roundsDone: number,
+  loadStart: string,
+  t0: number,
+  lighthouse: LighthouseSample[],
+  visits: VisitSample[],
+  failures: string[],
+): BenchData {
+  const bytes: Record<string, FirstPaintBytes> = {};
+  for (const route of BENCH_ROUTES) bytes[route] = firstPaintBytes(builds[0]!.dir, HTML[route]!);
+  return {
+    date: new Date().toISOString(),
+    commit: commit(),
+    rounds: roundsDone,
+    builds: builds.map(({ id, dir }) => ({ id, dir })),
+    loadStart,
+    loadEnd: load(),
+    roundsMs: Date.now() - t0,
+    totalMs: Date.now() - t0,
+    lighthouse,
+    visits,
+    failures,
+    probe: null,
+    bytes,
+  };
+}
 
+function save(name: string, data: unknown, text: string) {
   mkdirSync(outDir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const json = JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      runs,
-      loadavg: load,
-      rows,
-      probe,
-      budgets: budgetList,
-      raw: Object.fromEntries(results),
-    },
-    null,
-    2,
+  writeFileSync(join(outDir, `${name}.json`), JSON.stringify(data, null, 2));
+  writeFileSync(join(outDir, `${name}.md`), `${text}\n`);
+}
+
+async function main() {
+  if (args.report) {
+    // Prints the report of a saved run again (with this checkout's report code), measuring nothing.
+    const data = JSON.parse(readFileSync(args.report, 'utf8')) as BenchData;
+    console.log(report(data, budgets(data)));
+    return;
+  }
+  if (process.env.BENCH_SKIP_BUILD !== '1') await build();
+  const builds = [{ id: 'this', dir: distDir, url: await serve(distDir, port) }];
+  if (args.compare)
+    builds.push({ id: 'base', dir: args.compare, url: await serve(args.compare, 0) });
+  log(
+    `serving ${builds.map((b) => `${b.id}: ${b.dir}/ at ${b.url}`).join(', ')}; ${rounds} rounds; load average ${load()}`,
   );
-  writeFileSync(join(outDir, `bench-${stamp}.json`), json);
-  writeFileSync(join(outDir, 'latest.json'), json);
-  writeFileSync(join(outDir, 'latest.md'), `${text}\n`);
-  log(`wrote ${outDir}/bench-${stamp}.json and ${outDir}/latest.md`);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const passes = args.twice ? 2 : 1;
+  const results: { data: BenchData; budgets: Budget[]; text: string }[] = [];
+  for (let i = 0; i < passes; i++) {
+    const data = await benchOnce(builds, passes > 1 ? `run ${i + 1}/2 ` : '');
+    const list = budgets(data);
+    const text = report(data, list);
+    console.log(`\n${text}\n`);
+    save(
+      passes > 1 ? `bench-${stamp}-run${i + 1}` : `bench-${stamp}`,
+      { ...data, budgets: list },
+      text,
+    );
+    results.push({ data, budgets: list, text });
+  }
+  let final = results[0]!.text;
+  if (passes > 1) {
+    const steady = steadiness(results[0]!.budgets, results[1]!.budgets);
+    console.log(`\n${steady}\n`);
+    final =
+      results.map((r, i) => `# Run ${i + 1} of 2\n\n${r.text}`).join('\n\n') + `\n\n${steady}`;
+    writeFileSync(join(outDir, `bench-${stamp}-steadiness.md`), `${steady}\n`);
+  }
+  writeFileSync(join(outDir, 'latest.md'), `${final}\n`);
+  log(`wrote ${outDir}/bench-${stamp}*.{json,md} and ${outDir}/latest.md`);
 }
 
 try {

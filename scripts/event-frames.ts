@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { startHosting } from './hosting';
+import { startFrameRecorder, stopFrameRecorder } from './bench/frames';
+import { quantile } from '../src/shared/stats';
 
 const root = process.env.DIST_DIR ?? 'dist';
 const seconds = Number(process.env.EVENT_FRAMES_SECONDS ?? 8);
@@ -22,29 +24,6 @@ const VIEWPORTS = [
 const server = await startHosting({ root, port: 0 });
 const base = `http://localhost:${(server.address() as AddressInfo).port}`;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-
-// Frame times as the page sees them: each rAF in which the drawn-frame counter moved. (A string:
-// tsx would wrap named inner functions in a helper the page does not have.)
-const RECORD_FRAMES = `new Promise((resolve) => {
-  const out = [];
-  let lastFrames = window.__titleFrames.frames;
-  let lastTime = NaN;
-  const end = performance.now() + MS;
-  requestAnimationFrame(function tick(t) {
-    const frames = window.__titleFrames.frames;
-    if (frames !== lastFrames) {
-      if (Number.isFinite(lastTime)) out.push(t - lastTime);
-      lastTime = t;
-      lastFrames = frames;
-    }
-    if (t < end) requestAnimationFrame(tick);
-    else resolve(out);
-  });
-})`;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-}
 
 try {
   for (const viewport of VIEWPORTS) {
@@ -60,10 +39,10 @@ try {
       timeout: 30_000,
       polling: 250,
     });
-    // Frame times as the page sees them: each rAF in which the drawn-frame counter moved.
-    const intervals = (await page.evaluate(
-      RECORD_FRAMES.replace('MS', String(seconds * 1000)),
-    )) as number[];
+    await startFrameRecorder(page);
+    await page.waitForTimeout(seconds * 1000);
+    const times = await stopFrameRecorder(page);
+    const intervals = times.slice(1).map((t, i) => t - times[i]!);
     const probe = await page.evaluate(() => ({
       ...window.__titleLight!,
       canvasWidth: document.querySelector('canvas')?.width ?? 0,
@@ -74,10 +53,9 @@ try {
     const before = await page.evaluate(() => window.__titleFrames!.frames);
     await page.waitForTimeout(1000);
     const after = await page.evaluate(() => window.__titleFrames!.frames);
-    const sorted = [...intervals].sort((a, b) => a - b);
     console.log(
       `${viewport.width}x${viewport.height}: ${intervals.length} frames in ${seconds} s of attract loop, ` +
-        `median ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, ` +
+        `median ${quantile(intervals, 0.5).toFixed(1)} ms, p95 ${quantile(intervals, 0.95).toFixed(1)} ms, ` +
         `pixel ratio ${probe.dpr} (canvas ${probe.canvasWidth} px wide); ` +
         `frames drawn in 1 s after the pointer came back: ${after - before}`,
     );

@@ -1,7 +1,7 @@
 /**
  * What a route costs before its first paint: every script its HTML loads (module scripts and
  * modulepreloads), gzip -9, read from the built files. And what it costs at start: those plus the
- * app the entry (src/boot.ts) fetches right after the first paint. Also says whether any of them
+ * app the entry (src/boot.ts) fetches right after the first paint, from Vite's build manifest. Also says whether any of them
  * holds three.js, R3F, troika or the firebase SDK, which must never be on either path.
  */
 import { readFileSync } from 'node:fs';
@@ -54,15 +54,39 @@ export function gzipSize(buf: Buffer | string): number {
   return gzipSync(buf, { level: 9 }).length;
 }
 
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Vite's build manifest (build.manifest in vite.config.ts): every chunk and what it imports. */
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The chunks' files with everything they import statically, as URLs ("/assets/x.js"). */
+export function withStaticImports(manifest: Manifest, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const k of manifest[key].imports ?? []) visit(k);
+  };
+  keys.forEach(visit);
+  return [...seen].map((k) => `/${manifest[k]!.file}`).filter((u) => u.endsWith('.js'));
+}
+
 /**
- * The scripts an entry chunk loads with its dynamic import: Vite lists a dynamic import's chunk
- * and everything it imports statically in the chunk's `__vite__mapDeps` table (`m.f=[...]`). The
- * entry (src/boot.ts) has one dynamic import, the app.
+ * What an entry script loads at start: its dynamic imports (src/boot.ts has one, the app) with
+ * their static imports, read from the manifest.
  */
-export function entryDynamicScripts(code: string): string[] {
-  const table = /m\.f=\[([^\]]*)\]/.exec(code)?.[1];
-  if (!table) return [];
-  return [...table.matchAll(/"([^"]+\.js)"/g)].map((m) => `/${m[1]!.replace(/^\//, '')}`);
+export function entryDynamicScripts(manifest: Manifest, entryUrl: string): string[] {
+  const key = Object.keys(manifest).find((k) => `/${manifest[k]!.file}` === entryUrl);
+  if (!key) return [];
+  return withStaticImports(manifest, manifest[key]!.dynamicImports ?? []);
 }
 
 /** Reads dist/<file>.html and sums its first-paint and startup scripts from the same folder. */
@@ -70,14 +94,9 @@ export function firstPaintBytes(distDir: string, htmlFile: string): FirstPaintBy
   const html = readFileSync(join(distDir, htmlFile), 'utf8');
   const read = (url: string) => readFileSync(join(distDir, url.split('?')[0]!));
   const scripts = firstPaintScripts(html).filter((u) => u.startsWith('/'));
-  const entries = [...html.matchAll(/<script type="module"[^>]*\bsrc="(\/[^"]+)"/g)].map(
-    (m) => m[1]!,
-  );
+  const manifest = readManifest(distDir);
   const startupScripts = [
-    ...new Set([
-      ...scripts,
-      ...entries.flatMap((u) => entryDynamicScripts(read(u).toString('utf8'))),
-    ]),
+    ...new Set([...scripts, ...scripts.flatMap((u) => entryDynamicScripts(manifest, u))]),
   ];
   const size = (urls: string[]) => urls.reduce((sum, u) => sum + gzipSize(read(u)), 0);
   const heavy = new Set<string>();

@@ -6,10 +6,11 @@
  * - React commits during the sweep (counted through the DevTools hook React calls on commit);
  * - the median and 95th-percentile interval between drawn frames while the pointer crosses the title.
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
-import { quantile, summarize, type Summary } from './stats';
+import { quantile, summarize, type Summary } from '../../src/shared/stats';
+import { treeTicks, TICKS_PER_SECOND } from './proc';
+import { drawnFrames as frames, startFrameRecorder, stopFrameRecorder } from './frames';
 
 export const STILL_MS = 5_000;
 const VIEWPORT = { width: 1440, height: 900 };
@@ -64,70 +65,6 @@ function pageInstrumentation() {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch);
   else watch();
 }
-
-/** Starts an in-page rAF loop that notes the time of every drawn canvas frame. */
-async function startFrameRecorder(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as {
-      __benchFrameTimes: number[];
-      __benchRecording: boolean;
-      __titleFrames?: { frames: number };
-    };
-    w.__benchFrameTimes = [];
-    w.__benchRecording = true;
-    let last = w.__titleFrames?.frames ?? 0;
-    const tick = (t: number) => {
-      const n = w.__titleFrames?.frames ?? 0;
-      if (n !== last) {
-        last = n;
-        w.__benchFrameTimes.push(t);
-      }
-      if (w.__benchRecording) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-
-async function stopFrameRecorder(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const w = window as unknown as { __benchFrameTimes: number[]; __benchRecording: boolean };
-    w.__benchRecording = false;
-    return w.__benchFrameTimes;
-  });
-}
-
-function frames(page: Page): Promise<number> {
-  return page.evaluate(
-    () => (window as unknown as { __titleFrames?: { frames: number } }).__titleFrames?.frames ?? 0,
-  );
-}
-
-/** CPU ticks (user + system) of a process and all its descendants, from /proc. */
-function treeTicks(rootPid: number): number {
-  const parent = new Map<number, number>();
-  const ticks = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // The command name may hold spaces: fields start after the last ')'.
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(name), Number(f[1]));
-      ticks.set(Number(name), Number(f[11]) + Number(f[12]));
-    } catch {
-      // exited while reading
-    }
-  }
-  let sum = 0;
-  for (const [pid, t] of ticks) {
-    let p: number | undefined = pid;
-    while (p && p !== rootPid && p !== 1) p = parent.get(p);
-    if (p === rootPid && pid !== rootPid) sum += t;
-  }
-  return sum;
-}
-
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /**
  * Browser CPU over `ms`, in % of one core: every process this one started (only Chromium runs

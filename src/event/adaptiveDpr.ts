@@ -5,6 +5,8 @@
  * between frames tells nothing about how fast the screen can draw.
  */
 
+import { median } from '../shared/stats';
+
 /** Lower the ratio when the median frame takes longer than this (under ~40 fps). */
 export const SLOW_FRAME_MS = 25;
 /** Raise it again when the median frame is faster than this (over ~55 fps). */
@@ -65,15 +67,6 @@ export function createDprMonitor(deviceRatio: number): DprMonitor {
     floor: DPR_MIN,
     cutFrom: null,
   };
-}
-
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 const round = (v: number) => Math.round(v * 1000) / 1000;

@@ -6,7 +6,6 @@ import {
   DPR_MIN_FRAMES,
   DPR_SETTLE_FRAMES,
   DPR_WINDOW,
-  median,
   recordFrame,
   type DprMonitor,
 } from '../../src/event/adaptiveDpr';
@@ -120,11 +119,5 @@ describe('adaptive pixel ratio (event mode)', () => {
     m = verdict(m, 30); // paid (30 < 0.85 x 40), still slow: cut again
     expect(m.dpr).toBeLessThan(1.291);
     expect(m.dpr).toBeGreaterThanOrEqual(DPR_MIN);
-  });
-
-  it('median of an even and an odd count', () => {
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-    expect(median([])).toBeNaN();
   });
 });

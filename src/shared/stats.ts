@@ -1,0 +1,46 @@
+/**
+ * The one definition of medians and percentiles, shared by the page (event mode's adaptive pixel
+ * ratio) and the scripts (bench, event-frames): linear interpolation between closest ranks (R-7,
+ * numpy's and Excel's default), so a median of an even count is the mean of the middle two.
+ */
+
+export interface Summary {
+  median: number;
+  min: number;
+  max: number;
+  /** First and third quartiles; iqr = q3 − q1. */
+  q1: number;
+  q3: number;
+  iqr: number;
+  /** How many finite values went in. */
+  n: number;
+}
+
+/** The value at quantile q (0..1) of the finite values, linearly interpolated; NaN if none. */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const pos = (sorted.length - 1) * Math.min(1, Math.max(0, q));
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+export function median(values: readonly number[]): number {
+  return quantile(values, 0.5);
+}
+
+export function summarize(values: readonly number[]): Summary {
+  const finite = values.filter((v) => Number.isFinite(v));
+  const q1 = quantile(finite, 0.25);
+  const q3 = quantile(finite, 0.75);
+  return {
+    median: quantile(finite, 0.5),
+    min: finite.length ? Math.min(...finite) : Number.NaN,
+    max: finite.length ? Math.max(...finite) : Number.NaN,
+    q1,
+    q3,
+    iqr: q3 - q1,
+    n: finite.length,
+  };
+}

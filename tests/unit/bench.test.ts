@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { withStaticImports } from '../../scripts/bench/bytes';
+import { medianInterval, paired, steadiness } from '../../scripts/bench/report';
+import { readLitTitle, type FramePixels } from '../../scripts/bench/screen';
+import { threadCosts, type TraceEvent } from '../../scripts/bench/trace';
+
+const meta = (pid: number, tid: number, name: string): TraceEvent => ({
+  name: 'thread_name',
+  ph: 'M',
+  ts: 0,
+  pid,
+  tid,
+  args: { name },
+});
+
+describe('CPU time from a Chrome trace', () => {
+  const nav: TraceEvent = {
+    name: 'navigationStart',
+    ph: 'R',
+    ts: 1_000_000,
+    pid: 2,
+    tid: 1,
+    args: { data: { documentLoaderURL: 'http://localhost/', isLoadingMainFrame: true } },
+  };
+  const events: TraceEvent[] = [
+    meta(2, 1, 'CrRendererMain'),
+    meta(2, 7, 'DedicatedWorker thread'),
+    meta(3, 1, 'CrGpuMain'),
+    { name: 'process_name', ph: 'M', ts: 0, pid: 3, tid: 1, args: { name: 'GPU Process' } },
+    nav,
+    // A 120 ms task (wall) that used 80 ms of CPU: 50 ms script, of which 10 ms GC, 20 ms layout.
+    { name: 'RunTask', ph: 'X', ts: 1_100_000, dur: 120_000, tdur: 80_000, pid: 2, tid: 1 },
+    { name: 'FunctionCall', ph: 'X', ts: 1_101_000, dur: 70_000, tdur: 50_000, pid: 2, tid: 1 },
+    { name: 'MinorGC', ph: 'X', ts: 1_102_000, dur: 10_000, tdur: 10_000, pid: 2, tid: 1 },
+    { name: 'Layout', ph: 'X', ts: 1_180_000, dur: 30_000, tdur: 20_000, pid: 2, tid: 1 },
+    // Before the navigation and after the window: not counted.
+    { name: 'RunTask', ph: 'X', ts: 500_000, dur: 90_000, tdur: 90_000, pid: 2, tid: 1 },
+    { name: 'RunTask', ph: 'X', ts: 12_000_000, dur: 90_000, tdur: 90_000, pid: 2, tid: 1 },
+    { name: 'RunTask', ph: 'X', ts: 2_000_000, dur: 900_000, tdur: 300_000, pid: 2, tid: 7 },
+    { name: 'RunTask', ph: 'B', ts: 3_000_000, tts: 0, pid: 3, tid: 1 },
+    { name: 'RunTask', ph: 'E', ts: 3_040_000, tts: 25_000, pid: 3, tid: 1 },
+  ];
+
+  it('sums thread time (tdur), not wall time, per thread over the window', () => {
+    const c = threadCosts(events, 10_000);
+    expect(c.main.cpuMs).toBe(80);
+    expect(c.main.wallMs).toBe(120);
+    expect(c.worker.cpuMs).toBe(300);
+    expect(c.gpu.cpuMs).toBe(25);
+  });
+
+  it("splits the page's own work from the browser's by self time", () => {
+    const { work } = threadCosts(events, 10_000).main;
+    expect(work.script).toBe(40);
+    expect(work.gc).toBe(10);
+    expect(work['style/layout/paint']).toBe(20);
+    expect(work.browser).toBe(10);
+  });
+
+  it('counts tasks over 50 ms as long tasks, with their blocking part', () => {
+    expect(threadCosts(events, 10_000).longTasks).toEqual({
+      count: 1,
+      totalMs: 120,
+      blockingMs: 70,
+    });
+  });
+});
+
+describe('lit title from screen frames', () => {
+  const frame = (
+    t: number,
+    litArea: number,
+    lightX = Number.NaN,
+    litShare = 0.01,
+  ): FramePixels => ({
+    t,
+    litArea,
+    litShare,
+    lightX,
+    maxLuminance: litArea ? 240 : 160,
+  });
+
+  it('takes the first frame with a patch of light, and the sweep speed from the frames after it', () => {
+    const lit = readLitTitle([
+      frame(-5, 5000, 300, 1), // about:blank, white
+      frame(250, 0),
+      frame(300, 3, 10), // a stray bright speck: not lit
+      frame(1000, 40, 0),
+      frame(1100, 60, 200),
+      frame(1200, 60, 400),
+      frame(1300, 60, 600),
+      frame(1400, 60, 550), // the light stops and turns back: the sweep is over
+    ]);
+    expect(lit.litMs).toBe(1000);
+    expect(lit.sweepPxPerMs).toBeCloseTo(2, 5);
+    expect(lit.sweepFrames).toBe(4);
+    expect(lit.maxUnlitLuminance).toBe(240);
+  });
+
+  it('never counts a page whose title stays below the light as lit', () => {
+    const lit = readLitTitle([frame(100, 0), frame(200, 2, 5), frame(300, 0)]);
+    expect(lit.litMs).toBeNaN();
+  });
+});
+
+describe('paired rounds and steadiness', () => {
+  it('takes the median of per-round differences, beside the difference of medians', () => {
+    const a = new Map([
+      [0, 100],
+      [1, 300],
+      [2, 120],
+    ]);
+    const b = new Map([
+      [0, 90],
+      [1, 280],
+      [2, 500],
+    ]);
+    const p = paired(a, b);
+    expect(p.diff.median).toBe(10);
+    expect(p.ofMedians).toBe(120 - 280);
+  });
+
+  it('calls a budget unsteady when two runs disagree', () => {
+    const text = steadiness(
+      [
+        { name: 'A', actual: '1', met: true },
+        { name: 'B', actual: '2', met: true },
+      ],
+      [
+        { name: 'A', actual: '1', met: true },
+        { name: 'B', actual: '9', met: false },
+      ],
+    );
+    expect(text).toMatch(/\| A \|.*\| met \|/);
+    expect(text).toMatch(/\| B \|.*\*\*unsteady\*\*/);
+    expect(text).toContain('1 of 2 budgets unsteady');
+  });
+});
+
+describe('chunk graph from the build manifest', () => {
+  it('follows static imports, once each', () => {
+    const manifest = {
+      'src/main.tsx': { file: 'assets/main.js', imports: ['_a.js', '_b.js'] },
+      '_a.js': { file: 'assets/a.js', imports: ['_b.js'] },
+      '_b.js': { file: 'assets/b.js' },
+      '_c.js': { file: 'assets/c.js' },
+    };
+    expect(withStaticImports(manifest, ['src/main.tsx']).sort()).toEqual([
+      '/assets/a.js',
+      '/assets/b.js',
+      '/assets/main.js',
+    ]);
+  });
+});
+
+describe('how steady a median is', () => {
+  it('gives a narrow interval for steady values and a wide one for scattered values', () => {
+    const steady = medianInterval([100, 101, 99, 100, 102, 98]);
+    const scattered = medianInterval([50, 400, 120, 300, 90, 250]);
+    expect(steady[1] - steady[0]).toBeLessThanOrEqual(3);
+    expect(scattered[1] - scattered[0]).toBeGreaterThan(100);
+    expect(medianInterval([5])).toEqual([Number.NaN, Number.NaN]);
+  });
+});
