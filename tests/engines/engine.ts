@@ -47,6 +47,8 @@ export interface EnginePage {
    * console errors and CSP violations.
    */
   errors(): Promise<string[]>;
+  /** console.warn messages since the last goto(). */
+  warnings(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -107,9 +109,10 @@ export function keepScreenshot(engine: Engine, name: string, png: Buffer): void 
  * console (WebKitGTK over classic WebDriver). Serialised into the page: keep it self-contained.
  */
 export function recordPageErrors(): void {
-  const w = window as unknown as { __pageErrors?: string[] };
+  const w = window as unknown as { __pageErrors?: string[]; __pageWarnings?: string[] };
   if (w.__pageErrors) return;
   const errors: string[] = (w.__pageErrors = []);
+  const warnings: string[] = (w.__pageWarnings = []);
   const text = (value: unknown) =>
     value instanceof Error ? `${value.name}: ${value.message}` : String(value);
   window.addEventListener('error', (e) => errors.push(`pageerror: ${e.message}`));
@@ -123,5 +126,10 @@ export function recordPageErrors(): void {
   console.error = (...args: unknown[]) => {
     errors.push(`console: ${args.map(text).join(' ')}`);
     consoleError(...args);
+  };
+  const consoleWarn = console.warn.bind(console);
+  console.warn = (...args: unknown[]) => {
+    warnings.push(args.map(text).join(' '));
+    consoleWarn(...args);
   };
 }

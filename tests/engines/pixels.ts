@@ -1,13 +1,20 @@
 import { analysePicture, HIDE_ALL_BUT_CANVAS, type CanvasPicture } from '../browser/pixels';
 import type { EnginePage } from './engine';
 
-/** Hides everything but the title's canvas, on black. */
+/**
+ * Hides everything but the title's canvas, on black. Scrollbars too: WebKitGTK's overlay
+ * scrollbar shows up bright in a screenshot after a scroll (and ::-webkit-scrollbar does not hide it).
+ */
 export async function showOnlyCanvas(page: EnginePage): Promise<void> {
-  await page.evaluate((css) => {
-    const style = document.createElement('style');
-    style.textContent = css;
-    document.head.append(style);
-  }, HIDE_ALL_BUT_CANVAS);
+  await page.evaluate(
+    (css) => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    },
+    // Scripts can still scroll a page whose scrollbars are hidden this way.
+    `${HIDE_ALL_BUT_CANVAS} html { overflow: hidden !important; }`,
+  );
 }
 
 /** What the canvas drew: the lettering's box, the light, a row profile (see browser/pixels.ts). */

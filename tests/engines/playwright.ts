@@ -44,8 +44,10 @@ async function openPlaywrightPage(
   closeAfterTest(() => context.close());
   const page: Page = await context.newPage();
   let problems: string[] = [];
+  let warnings: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+    if (msg.type() === 'warning') warnings.push(msg.text());
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   await page.addInitScript(() => {
@@ -58,6 +60,7 @@ async function openPlaywrightPage(
     viewport: async () => page.viewportSize() ?? viewport,
     goto: async (url) => {
       problems = [];
+      warnings = [];
       await page.goto(siteURL(url), { waitUntil: 'load' });
     },
     evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A) =>
@@ -87,6 +90,7 @@ async function openPlaywrightPage(
       });
     },
     errors: async () => [...problems],
+    warnings: async () => [...warnings],
     close: () => context.close(),
   };
 }

@@ -68,8 +68,8 @@ async function openWebKitPage(
     capabilities: {
       browserName: 'MiniBrowser',
       'wdio:enforceWebDriverClassic': true,
-      // Back at DOMContentLoaded, so the error recorder goes in before the app's module runs.
-      pageLoadStrategy: 'eager',
+      // Not 'eager': WebKitWebDriver then holds the next script until its timeout.
+      pageLoadStrategy: 'normal',
       timeouts: { implicit: 0, script: 60_000, pageLoad: 60_000 },
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
     } as WebdriverIO.Capabilities,
@@ -82,7 +82,7 @@ async function openWebKitPage(
 
   // The window has a header bar: size it so the page gets the viewport asked for.
   await browser.setWindowRect(0, 0, viewport.width, viewport.height);
-  const inner = await browser.execute(() => [window.innerWidth, window.innerHeight]);
+  const inner = await run(() => [window.innerWidth, window.innerHeight]);
   await browser.setWindowRect(
     0,
     0,
@@ -91,7 +91,7 @@ async function openWebKitPage(
   );
 
   const loaded = () =>
-    browser.waitUntil(() => browser.execute(() => document.readyState === 'complete'), {
+    browser.waitUntil(() => run(() => document.readyState === 'complete'), {
       timeout: 60_000,
       interval: 100,
     });
@@ -99,15 +99,15 @@ async function openWebKitPage(
   const page: EnginePage = {
     engine: 'webkit',
     viewport: async () => {
-      const [width, height] = await browser.execute(() => [window.innerWidth, window.innerHeight]);
+      const [width, height] = await run(() => [window.innerWidth, window.innerHeight]);
       return { width: width!, height: height! };
     },
     goto: async (url) => {
       await browser.url(siteURL(url));
-      await browser.execute(recordPageErrors);
+      await run(recordPageErrors);
       if (!serviceWorkers)
         // No driver-side switch: the page's registration is refused instead, before it asks.
-        await browser.execute(() => {
+        await run(() => {
           const sw = navigator.serviceWorker as { register: unknown } | undefined;
           if (sw)
             sw.register = () => Promise.reject(new Error('service workers are off in this test'));
@@ -137,9 +137,7 @@ async function openWebKitPage(
     },
     screenshot: async (name) => {
       // The first screenshot after a load can show an older picture: two frames first.
-      await browser.execute(
-        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-      );
+      await run(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const png = Buffer.from(await browser.takeScreenshot(), 'base64');
       if (name) keepScreenshot('webkit', name, png);
       return png;
@@ -151,9 +149,9 @@ async function openWebKitPage(
       });
     },
     errors: () =>
-      browser.execute(() => [
-        ...((window as unknown as { __pageErrors?: string[] }).__pageErrors ?? []),
-      ]),
+      run(() => [...((window as unknown as { __pageErrors?: string[] }).__pageErrors ?? [])]),
+    warnings: () =>
+      run(() => [...((window as unknown as { __pageWarnings?: string[] }).__pageWarnings ?? [])]),
     close,
   };
   return page;
