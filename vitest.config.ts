@@ -1,5 +1,17 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/** What every browser project shares: one server and one display (tests/browser/global-setup.ts). */
+const browserTests: TestProjectInlineConfiguration['test'] = {
+  environment: 'node',
+  globalSetup: ['tests/browser/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // A page's app arrives after its first paint (src/boot.ts): what a poll waits for after a
+  // load can take seconds on a busy machine, never a wrong answer.
+  expect: { poll: { timeout: 10_000 } },
+  fileParallelism: false,
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -12,21 +24,40 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
         test: {
+          ...browserTests,
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/browser/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // A page's app arrives after its first paint (src/boot.ts): what a poll waits for after a
-          // load can take seconds on a busy machine, never a wrong answer.
-          expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // One engine at a time: the machine has two cores.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      // The same cross-engine files (tests/engines) in Firefox and in WebKit: docs/browsers.md.
+      {
+        extends: true,
+        test: {
+          ...browserTests,
+          name: 'firefox',
+          include: ['tests/engines/**/*.test.ts'],
+          provide: { engine: 'firefox' },
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...browserTests,
+          name: 'webkit',
+          include: ['tests/engines/**/*.test.ts'],
+          provide: { engine: 'webkit' },
+          // A WebDriver session starts a whole MiniBrowser; software GL in the page is slow.
+          testTimeout: 120_000,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

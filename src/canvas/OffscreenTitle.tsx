@@ -17,7 +17,11 @@ const MIRRORED = (s: MotionState): Partial<MirroredState> => {
  * an OffscreenCanvas, mirrors the store's inputs into the worker, moves the strip with the title
  * and fades the canvas in. three.js, troika and every frame of the sweep stay off the main thread.
  */
-export default function OffscreenTitle() {
+export default function OffscreenTitle({
+  onUnavailable,
+}: {
+  onUnavailable: (reason: string) => void;
+}) {
   const stripRef = useRef<HTMLDivElement>(null);
   const fadeRef = useRef<HTMLDivElement>(null);
 
@@ -44,14 +48,13 @@ export default function OffscreenTitle() {
         Object.assign(lightProbe, message.light);
         // Test-mode waiters resolve only on a frame that shows every input sent so far.
         frameDrawnInWorker(message.frames, message.version === version);
-      } else {
+      } else if (message.type === 'status') {
         motionStore.setState({ canvas: message.canvas, sweepStart: message.sweepStart });
+      } else {
+        onUnavailable(message.reason);
       }
     };
-    worker.onerror = (event) => {
-      console.warn('The canvas worker failed; the outlined title stays.', event.message);
-      motionStore.setState({ canvas: 'unavailable' });
-    };
+    worker.onerror = (event) => onUnavailable(`the worker failed: ${event.message}`);
 
     // The strip follows the title; the page may have scrolled since the first render.
     const place = (s: MotionState) => {
@@ -95,7 +98,7 @@ export default function OffscreenTitle() {
       worker.terminate();
       canvas.remove();
     };
-  }, []);
+  }, [onUnavailable]);
 
   return <TitleStrip stripRef={stripRef} fadeRef={fadeRef} />;
 }

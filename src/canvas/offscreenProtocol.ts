@@ -20,4 +20,6 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'frame'; frames: number; light: typeof lightProbe; version: number }
-  | { type: 'status'; canvas: CanvasStatus; sweepStart: number | null };
+  | { type: 'status'; canvas: CanvasStatus; sweepStart: number | null }
+  /** The worker got no WebGL context: the page draws the title itself. */
+  | { type: 'unavailable'; reason: string };

@@ -45,10 +45,27 @@ motionStore.subscribe((s, prev) => {
   }
 });
 
+/** Why this worker cannot draw with WebGL, or null if it can (probed on a canvas of its own). */
+function noWebGL(): string | null {
+  try {
+    const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
+    if (!gl) return 'no WebGL2 context in a worker';
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return null;
+  } catch (error) {
+    return `no WebGL2 context in a worker: ${String(error)}`;
+  }
+}
+
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   switch (message.type) {
     case 'init': {
+      const missing = noWebGL();
+      if (missing) {
+        post({ type: 'unavailable', reason: missing });
+        break;
+      }
       scope.devicePixelRatio = message.dpr;
       motionStore.setState(message.state);
       const { canvas } = message;
@@ -62,18 +79,24 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       });
       const { WorkerScene } = await import('./WorkerScene');
       root = createRoot(canvas);
-      await root.configure({
-        orthographic: true,
-        camera: { position: [0, 0, 100], zoom: 1, near: 0.1, far: 1000 },
-        frameloop: 'demand',
-        dpr: message.dpr,
-        size: { width: message.width, height: message.height, top: 0, left: 0 },
-        gl: { alpha: true, antialias: false, powerPreference: 'high-performance' },
-        // Kept from the start: a lost context hands out no extensions.
-        onCreated: (state) => {
-          loseContext = state.gl.getContext().getExtension('WEBGL_lose_context');
-        },
-      });
+      try {
+        await root.configure({
+          orthographic: true,
+          camera: { position: [0, 0, 100], zoom: 1, near: 0.1, far: 1000 },
+          frameloop: 'demand',
+          dpr: message.dpr,
+          size: { width: message.width, height: message.height, top: 0, left: 0 },
+          gl: { alpha: true, antialias: false, powerPreference: 'high-performance' },
+          // Kept from the start: a lost context hands out no extensions.
+          onCreated: (state) => {
+            loseContext = state.gl.getContext().getExtension('WEBGL_lose_context');
+          },
+        });
+      } catch (error) {
+        // three.js throws when the context cannot be created after all.
+        post({ type: 'unavailable', reason: `no WebGL context for three.js: ${String(error)}` });
+        break;
+      }
       root.render(<WorkerScene />);
       break;
     }

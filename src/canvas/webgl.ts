@@ -36,14 +36,7 @@ export function idle(timeoutMs = 1000): Promise<void> {
   });
 }
 
-/**
- * Loads the canvas chunk one library at a time, each in its own idle moment: three.js, then
- * troika, then React Three Fiber with the title itself. Evaluating them in one go is one long
- * task that keeps the page from answering input; one task per library is several shorter ones.
- * Each later import finds the earlier libraries already evaluated. (R3F comes with the title: it
- * shares React with the main chunk, and importing it on its own would split React out of it.)
- */
-/** A canvas can be rendered from a worker (and `?offscreen=0` has not turned that off). */
+/** A canvas can be handed to a worker (and `?offscreen=0` has not turned that off). */
 export function offscreenAvailable(search: string): boolean {
   if (new URLSearchParams(search).get('offscreen') === '0') return false;
   return (
@@ -52,9 +45,37 @@ export function offscreenAvailable(search: string): boolean {
   );
 }
 
-export async function importTitleCanvas(): Promise<{ default: ComponentType }> {
-  // Where the browser can hand a canvas to a worker, everything heavy runs there.
-  if (offscreenAvailable(window.location.search)) return import('./OffscreenTitle');
+/** Where the title is drawn: its canvas in a worker, its canvas in the page, or the DOM title. */
+export type TitlePath = 'worker' | 'page' | 'dom';
+
+/**
+ * The first path that can work and has not failed yet. What exists is not enough: WebKitGTK (and
+ * Safari before WebGL in workers) has OffscreenCanvas with no WebGL context in a worker, so a path
+ * that reports no context is added to `failed` and the next one is tried.
+ */
+export function titlePath(
+  can: { webgl: boolean; offscreen: boolean },
+  failed: ReadonlySet<TitlePath> = new Set(),
+): TitlePath {
+  if (can.webgl && can.offscreen && !failed.has('worker')) return 'worker';
+  if (can.webgl && !failed.has('page')) return 'page';
+  return 'dom';
+}
+
+/** A title canvas; it calls `onUnavailable` when it gets no WebGL context after all. */
+export type TitleCanvasComponent = ComponentType<{ onUnavailable: (reason: string) => void }>;
+
+/**
+ * Loads the canvas chunk for a path. For the page, one library at a time, each in its own idle
+ * moment: three.js, then troika, then React Three Fiber with the title itself. Evaluating them in
+ * one go is one long task that keeps the page from answering input. (R3F comes with the title: it
+ * shares React with the main chunk, and importing it on its own would split React out of it.)
+ * For the worker, everything heavy runs there.
+ */
+export async function importTitleCanvas(
+  path: 'worker' | 'page',
+): Promise<{ default: TitleCanvasComponent }> {
+  if (path === 'worker') return import('./OffscreenTitle');
   await import('three');
   await idle();
   await import('troika-three-text');

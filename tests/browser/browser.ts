@@ -11,7 +11,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium';
 
 export const CHROMIUM = CHROMIUM_PATH;
@@ -45,6 +45,20 @@ export function sharedBrowser(): () => Browser {
   };
 }
 
+/**
+ * Closes `resource` when the current test ends, passed or failed, so a failing test cannot leak
+ * a context or a session. Outside a test (a hook), the caller closes it. Closing twice is harmless.
+ */
+export function closeAfterTest(close: () => Promise<unknown>): void {
+  try {
+    onTestFinished(async () => {
+      await close().catch(() => {});
+    });
+  } catch {
+    // not inside a test
+  }
+}
+
 export interface WatchedPage {
   page: Page;
   context: BrowserContext;
@@ -56,6 +70,7 @@ export interface WatchedPage {
   requests: string[];
 }
 
+/** A fresh context and page, closed when the test ends (whether it passes or not). */
 export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = {},
@@ -68,6 +83,7 @@ export async function openPage(
     serviceWorkers: 'block',
     ...options,
   });
+  closeAfterTest(() => context.close());
   const page = await context.newPage();
   const problems: string[] = [];
   const external: string[] = [];

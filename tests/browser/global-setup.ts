@@ -1,18 +1,40 @@
 /**
- * Starts `npm run serve` (the production build, as Hosting serves it) for the browser tests.
- * `npm test` builds first; a missing build is made here. Ports and folders follow the same
- * environment variables as the scripts, so parallel checkouts do not collide.
+ * Starts `npm run serve` (the production build, as Hosting serves it) for the browser tests, and
+ * an X display (Xvfb) for the engines that need one. `npm test` builds first; a missing build is
+ * made here. Ports and folders follow the same environment variables as the scripts, so parallel
+ * checkouts do not collide.
+ *
+ * Every browser project (browser, firefox, webkit) lists this file, and vitest runs it once per
+ * project, all in the main process: the server and the display are kept on globalThis and shared,
+ * started by the first project and stopped after the last one's teardown.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { startDisplay, type Display } from './display';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The X display the browsers draw on (Firefox has WebGL only with one), e.g. ":7". */
+    display: string;
+    /** The engine of a cross-engine project (tests/engines), set in vitest.config.ts. */
+    engine: 'chromium' | 'firefox' | 'webkit';
   }
 }
+
+/** Projects whose browsers need an X display: Firefox for WebGL, WebKitGTK to run at all. */
+const NEEDS_DISPLAY = new Set(['firefox', 'webkit']);
+
+interface Shared {
+  users: number;
+  server?: Promise<{ process: ChildProcess; baseURL: string }>;
+  display?: Promise<Display>;
+}
+const shared = ((globalThis as { __browserTestServices?: Shared }).__browserTestServices ??= {
+  users: 0,
+});
 
 async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -28,9 +50,7 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`Timed out waiting for ${url}`);
 }
 
-let server: ChildProcess | undefined;
-
-export async function setup(project: TestProject) {
+async function startServer(): Promise<{ process: ChildProcess; baseURL: string }> {
   const dist = process.env.DIST_DIR ?? 'dist';
   // vitest sets NODE_ENV=test, which would make a development bundle without the service worker.
   if (!existsSync(`${dist}/index.html`))
@@ -47,17 +67,32 @@ export async function setup(project: TestProject) {
   );
   if (stale)
     throw new Error(`Port ${port} is already in use: stop the other server or set SERVE_PORT.`);
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
     env: { ...process.env, SERVE_PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHttp(`${baseURL}/`, 30_000);
-  project.provide('baseURL', baseURL);
+  return { process: server, baseURL };
+}
+
+export async function setup(project: TestProject) {
+  shared.users++;
+  shared.server ??= startServer();
+  project.provide('baseURL', (await shared.server).baseURL);
+  if (NEEDS_DISPLAY.has(project.name)) {
+    shared.display ??= startDisplay();
+    project.provide('display', (await shared.display).name);
+  }
 }
 
 export async function teardown() {
+  if (--shared.users > 0) return;
+  const display = await shared.display;
+  await display?.stop();
+  const server = (await shared.server)?.process;
+  shared.server = shared.display = undefined;
   if (!server || server.exitCode !== null) return;
-  const exited = new Promise((r) => server!.once('exit', r));
+  const exited = new Promise((r) => server.once('exit', r));
   server.kill('SIGTERM');
   await exited;
 }

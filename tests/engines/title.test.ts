@@ -1,0 +1,141 @@
+/**
+ * The canvas title in the engine of this project. Firefox renders it in a worker (it has WebGL
+ * there, given an X display); WebKitGTK has OffscreenCanvas but no WebGL in workers, so there it
+ * is the product's fallback, the canvas in the page, that draws (src/canvas/webgl.ts titlePath).
+ */
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, engineUnderTest, sharedEngine, type EnginePage } from './engine';
+import { readPicture, showOnlyCanvas } from './pixels';
+
+const engine = engineUnderTest();
+const open = sharedEngine();
+
+/** Opens home in test mode and waits until the canvas has drawn the title. */
+async function openTitle(query = '?motion-test') {
+  const page = await open({ viewport: DESKTOP });
+  await page.goto(`/${query}`);
+  // Software GL, and in WebKit the worker's report first: generous.
+  await page.waitFor(
+    () => document.getElementById('hero-title')?.dataset.mode === 'canvas',
+    undefined,
+    60_000,
+  );
+  return page;
+}
+
+/** Sets the test clock (and pointer) and waits for the frame that shows it. */
+async function at(page: EnginePage, ms: number, pointer?: [number, number] | null) {
+  await page.evaluate(
+    async ({ ms, pointer }) => {
+      const m = window.__motion!;
+      const drawn = m.frame();
+      if (pointer !== undefined) m.setPointer(pointer === null ? null : pointer[0], pointer?.[1]);
+      m.setTime(ms);
+      await drawn;
+    },
+    { ms, pointer },
+  );
+}
+
+describe(`the canvas title in ${engine}`, () => {
+  it('draws hollow outlined letters, lit, and the light follows the pointer', async () => {
+    const page = await openTitle();
+    const { width } = await page.viewport();
+    await at(page, 60_000, null);
+    await page.screenshot('title-canvas-desktop');
+    await showOnlyCanvas(page);
+    const pic = await readPicture(page, 120);
+    expect(pic.box).not.toBeNull();
+    const { left, right } = pic.box!;
+    // Along the middle row: strokes (bright) alternate with letter insides and gaps (dark).
+    const row = pic.middleRow.slice(left, right + 1);
+    let crossings = 0;
+    for (let i = 1; i < row.length; i++) if (row[i - 1]! < 30 !== row[i]! < 30) crossings++;
+    expect(crossings, 'dark-to-stroke transitions across the name').toBeGreaterThan(24);
+    const dark = row.filter((l) => l < 30).length / row.length;
+    expect(dark, 'share of the name that is dark inside').toBeGreaterThan(0.55);
+
+    // Lit: past the sweep the light rests where the pointer is.
+    await at(page, 20_000, [width * 0.25, 400]);
+    const leftLit = await readPicture(page);
+    await at(page, 20_001, [width * 0.75, 400]);
+    const rightLit = await readPicture(page);
+    expect(leftLit.light, 'light with the pointer on the left').not.toBeNull();
+    expect(rightLit.light, 'light with the pointer on the right').not.toBeNull();
+    expect(Math.abs(leftLit.light!.x - width * 0.25)).toBeLessThan(width * 0.06);
+    expect(Math.abs(rightLit.light!.x - width * 0.75)).toBeLessThan(width * 0.06);
+    expect(await page.errors()).toEqual([]);
+  });
+
+  it('pins under the top bar from 98% of a viewport', async () => {
+    const page = await openTitle();
+    const { height } = await page.viewport();
+    await showOnlyCanvas(page);
+    await at(page, 60_000, null);
+    const measure = async (scrollY: number) => {
+      await page.evaluate(async (y) => {
+        if (Math.round(window.scrollY) === y) return;
+        const drawn = window.__motion!.frame();
+        window.scrollTo({ top: y, behavior: 'instant' });
+        await drawn;
+      }, scrollY);
+      const b = (await readPicture(page, 120)).box!;
+      return { width: b.right - b.left, centreY: (b.top + b.bottom) / 2, top: b.top };
+    };
+    const top = await measure(0);
+    const pinned = await measure(Math.ceil(height * 0.98));
+    const past = await measure(height * 1.7);
+    expect(pinned.width / top.width).toBeCloseTo(32 / 48, 1);
+    expect(pinned.top).toBeGreaterThan(64);
+    expect(pinned.top).toBeLessThan(110);
+    expect(Math.abs(past.centreY - pinned.centreY)).toBeLessThan(1.5);
+    expect(await page.evaluate(() => document.getElementById('hero-title')?.dataset.pinned)).toBe(
+      'true',
+    );
+  });
+
+  it('shows the outlined DOM title with ?webgl=0, with no canvas and no page error', async () => {
+    const page = await open({ viewport: DESKTOP });
+    await page.goto('/?webgl=0');
+    await page.waitFor(() => document.getElementById('hero-title')?.dataset.mode === 'dom');
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 1000)));
+    expect(await page.evaluate(() => document.querySelectorAll('canvas').length)).toBe(0);
+    const stroke = await page.evaluate(
+      () => getComputedStyle(document.getElementById('hero-title')!).webkitTextStrokeColor,
+    );
+    expect(stroke).not.toBe('rgba(0, 0, 0, 0)');
+    await page.screenshot('title-dom-fallback-desktop');
+    expect(await page.errors()).toEqual([]);
+  });
+});
+
+describe.runIf(engine === 'webkit')('where a worker has no WebGL (WebKitGTK)', () => {
+  // WebKit-only: WebKitGTK has OffscreenCanvas and transferControlToOffscreen but no WebGL in
+  // workers (Safari shipped them in that order too). The worker reports it; the page draws.
+  it('draws the lit title in the page itself, from the in-page canvas', async () => {
+    const page = await openTitle();
+    const inPage = await page.evaluate(() => {
+      const canvas = document.querySelector('.title-canvas canvas') as HTMLCanvasElement | null;
+      try {
+        return canvas?.getContext('webgl2') != null;
+      } catch {
+        return false; // a canvas handed to a worker refuses getContext
+      }
+    });
+    expect(inPage).toBe(true);
+    // The worker said why, and the page said what it did instead.
+    expect(await page.warnings()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /cannot be drawn in a worker \(no WebGL2 context in a worker\); drawing it in the page instead/,
+        ),
+      ]),
+    );
+    await showOnlyCanvas(page);
+    await at(page, 60_000, [720, 400]);
+    const pic = await readPicture(page);
+    expect(pic.light).not.toBeNull();
+    expect(pic.maxLuminance).toBeGreaterThan(185);
+    expect(await page.errors()).toEqual([]);
+  });
+});
