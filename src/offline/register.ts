@@ -1,9 +1,6 @@
 /**
- * Registers the offline service worker (public/sw.js is built by scripts/service-worker.ts).
- * Loaded lazily after the page's load event and registered when the browser is idle, so neither
- * this module nor the worker's precaching competes with the first paint or the canvas chunk.
- * A kiosk page can stay open for days: it asks for a new version every half hour and whenever
- * the network comes back. A new version is used from the next load on (see sw.ts).
+ * Registers the offline service worker (docs/offline.md) once the page has loaded and the
+ * browser is idle, so its precaching never competes with the first paint or the canvas chunk.
  */
 export const SERVICE_WORKER_URL = '/sw.js';
 const UPDATE_EVERY_MS = 30 * 60_000;
