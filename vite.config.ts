@@ -26,6 +26,9 @@ export default defineConfig({
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
     assetsInlineLimit: 0,
+    // dist/.vite/manifest.json, the chunk graph the service worker's build reads (never deployed:
+    // firebase.json ignores dotfiles).
+    manifest: true,
     // The canvas chunk must never be preloaded on the first-paint path. Every browser the site
     // supports (WebGL2 era) has modulepreload, so the polyfill would only cost first-paint bytes.
     modulePreload: {
