@@ -26,8 +26,8 @@ export default defineConfig({
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
     assetsInlineLimit: 0,
-    // The chunk graph, for the bench (scripts/bench/bytes.ts). Under .vite/: Hosting's `ignore`
-    // ("**/.*") keeps it off the site and the service worker precaches no .json.
+    // dist/.vite/manifest.json: the chunk graph read by the service worker's build and the bench.
+    // Under .vite/, so never deployed (firebase.json ignores dotfiles) nor precached.
     manifest: true,
     // The canvas chunk must never be preloaded on the first-paint path. Every browser the site
     // supports (WebGL2 era) has modulepreload, so the polyfill would only cost first-paint bytes.

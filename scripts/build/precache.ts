@@ -4,6 +4,7 @@
  * not all carry, which breaks npm ci).
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { PrecacheEntry } from 'workbox-precaching';
@@ -17,17 +18,71 @@ const LEFT_OUT = /^(sw\.js|og-image\.[a-z]+)$|\.map$/;
 // The canvas chunk (three, R3F, troika) is about 1 MB before compression.
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
-/** Every page, chunk, style, font and icon of the build in `dir`; hashed files have no revision. */
+/** The canvas's own modules: a browser loads one of its two paths (worker or page), after the first paint. */
+const CANVAS_SOURCES = /^src\/canvas\//;
+
+/** A chunk of Vite's build manifest (dist/.vite/manifest.json). */
+export interface ViteChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  assets?: string[];
+}
+
+/**
+ * The files the pages load apart from the canvas: from the entries, never into a canvas module,
+ * nor into what the canvas imports statically (the app asks for that ahead, in idle slices).
+ */
+export function pageFiles(manifest: Record<string, ViteChunk>): Set<string> {
+  const keys = Object.keys(manifest);
+  const closure = (
+    seeds: string[],
+    follow: (from: string, to: string, dynamic: boolean) => boolean,
+  ) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      const { imports = [], dynamicImports = [] } = manifest[key];
+      for (const to of imports) if (follow(key, to, false)) visit(to);
+      for (const to of dynamicImports) if (follow(key, to, true)) visit(to);
+    };
+    seeds.forEach(visit);
+    return seen;
+  };
+  const canvasStatic = closure(
+    keys.filter((k) => CANVAS_SOURCES.test(k)),
+    (_from, _to, dynamic) => !dynamic,
+  );
+  const pages = closure(
+    keys.filter((k) => manifest[k]!.isEntry),
+    (from, to, dynamic) =>
+      !CANVAS_SOURCES.test(to) && !(dynamic && !manifest[from]!.isEntry && canvasStatic.has(to)),
+  );
+  return new Set([...pages].flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.assets ?? [])]));
+}
+
+/**
+ * What every visit needs, from the build in `dir`: the pages, the app's chunks and styles (not
+ * the canvas's: each browser caches the path it used, see src/offline/register.ts), fonts, icons
+ * and the web manifest. Hashed files have no revision.
+ */
 export async function precacheManifest(
   dir: string,
 ): Promise<{ entries: PrecacheEntry[]; size: number; warnings: string[] }> {
   const entries: PrecacheEntry[] = [];
   const warnings: string[] = [];
+  const viteManifest = join(dir, '.vite/manifest.json');
+  const scripts = existsSync(viteManifest)
+    ? pageFiles(JSON.parse(await readFile(viteManifest, 'utf8')) as Record<string, ViteChunk>)
+    : null;
   let size = 0;
   for (const dirent of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!dirent.isFile()) continue;
     const path = relative(dir, join(dirent.parentPath, dirent.name)).split('\\').join('/');
     if (!PRECACHED.test(path) || LEFT_OUT.test(path)) continue;
+    if (scripts && path.endsWith('.js') && !scripts.has(path)) continue;
     const body = await readFile(join(dir, path));
     if (body.length > MAX_FILE_BYTES) {
       warnings.push(`${path} is ${body.length} bytes, over the precache limit: left out`);

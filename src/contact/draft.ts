@@ -21,7 +21,7 @@ function storage(): Storage | null {
   }
 }
 
-/** The stored draft as text (a stable snapshot for useSyncExternalStore), or null. */
+/** The stored draft as text, or null (no draft, or no storage). */
 export function draftText(): string | null {
   try {
     return storage()?.getItem(DRAFT_KEY) ?? null;

@@ -1,17 +1,51 @@
 /**
- * Registers the offline service worker (public/sw.js is built by scripts/service-worker.ts).
- * Loaded lazily after the page's load event and registered when the browser is idle, so neither
- * this module nor the worker's precaching competes with the first paint or the canvas chunk.
- * A kiosk page can stay open for days: it asks for a new version every half hour and whenever
- * the network comes back. A new version is used from the next load on (see sw.ts).
+ * Registers the offline service worker (docs/offline.md) once the home page's title is lit (or
+ * known unavailable) and the browser is idle, so its precaching never competes with the first
+ * paint or the canvas; then has it keep the canvas files this page loaded.
  */
+import { routes } from '../content/site';
+import { motionStore, type MotionState } from '../motion/store';
+
 export const SERVICE_WORKER_URL = '/sw.js';
 const UPDATE_EVERY_MS = 30 * 60_000;
+/** The longest the home page waits for its title before registering all the same. */
+const TITLE_WAIT_MS = 30_000;
+
+/** Resolves once the home page's canvas title is ready or unavailable (at once elsewhere). */
+function titleSettled(win: Window): Promise<void> {
+  if (win.location.pathname !== routes.home.path) return Promise.resolve();
+  const settled = (s: MotionState) => s.canvas === 'ready' || s.canvas === 'unavailable';
+  if (settled(motionStore.getState())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      unsubscribe();
+      win.clearTimeout(timer);
+      resolve();
+    };
+    const unsubscribe = motionStore.subscribe((s) => settled(s) && done());
+    const timer = win.setTimeout(done, TITLE_WAIT_MS);
+  });
+}
+
+/** Asks the active worker to keep the files this page loaded; resolves once it has. */
+async function cacheLoadedFiles(win: Window, registration: ServiceWorkerRegistration) {
+  const urlsToCache = win.performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((u) => u.startsWith(`${win.location.origin}/assets/`));
+  const channel = new MessageChannel();
+  const answered = new Promise((resolve) => (channel.port1.onmessage = resolve));
+  registration.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } }, [
+    channel.port2,
+  ]);
+  await answered;
+}
 
 export async function registerServiceWorker(
   win: Window = window,
 ): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in win.navigator) || !win.isSecureContext) return null;
+  await titleSettled(win);
   await new Promise<void>((resolve) => {
     if ('requestIdleCallback' in win) win.requestIdleCallback(() => resolve(), { timeout: 3000 });
     else setTimeout(resolve, 1000);
@@ -25,6 +59,9 @@ export async function registerServiceWorker(
     const update = () => void registration.update().catch(() => {});
     win.setInterval(update, UPDATE_EVERY_MS);
     win.addEventListener('online', update);
+    await cacheLoadedFiles(win, await win.navigator.serviceWorker.ready);
+    // Tests (and a curious developer) can tell when this page would reload offline.
+    win.document.documentElement.dataset.offline = 'ready';
     return registration;
   } catch (error) {
     // The site works the same without it, only not offline.

@@ -18,12 +18,17 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Response | Promise<Response>): void;
 }
+interface ExtendableMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+  readonly ports: readonly MessagePort[];
+}
 interface WorkerScope {
   readonly location: Location;
   readonly clients: { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
 }
 const worker = self as unknown as WorkerScope;
 
@@ -32,6 +37,10 @@ const CACHE = `${PREFIX}${__BUILD_ID__}`;
 /** Builds kept: this one and the one before (for pages still open on it). */
 const KEEP_BUILDS = 2;
 const ORDER_CACHE = 'bluestem-builds';
+/** The canvas files this browser loaded (one of the canvas's two paths), kept with the build. */
+const LOADED = `${CACHE}-loaded`;
+/** A hashed file name as Vite writes it, e.g. title.worker-D6WLvExn.js. */
+const ASSET_NAME = /[\w.-]+-[\w-]{8}\.js/g;
 /** A page request that takes longer falls back to the precached page. */
 const PAGE_TIMEOUT_S = 4;
 
@@ -79,7 +88,8 @@ async function forgetOldBuilds(): Promise<void> {
     new Response(JSON.stringify(builds), { headers: { 'Content-Type': 'application/json' } }),
   );
   for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && !builds.includes(name)) await caches.delete(name);
+    const kept = builds.some((b) => name === b || name === `${b}-loaded`);
+    if (name.startsWith(PREFIX) && !kept) await caches.delete(name);
   }
 }
 
@@ -93,22 +103,63 @@ worker.addEventListener('fetch', (event) => {
     return;
   }
   const key = precache.getCacheKeyForURL(url.href);
-  if (key) event.respondWith(precached(key).then((hit) => hit ?? fromOlderBuild(request)));
-  else if (url.pathname.startsWith('/assets/')) event.respondWith(fromOlderBuild(request));
+  if (key) event.respondWith(precached(key).then((hit) => hit ?? fromOtherCaches(request)));
+  else if (url.pathname.startsWith('/assets/')) event.respondWith(fromOtherCaches(request));
 });
+
+// The page names the files it loaded once its title is lit (Workbox's CACHE_URLS message).
+worker.addEventListener('message', (event) => {
+  const data = event.data as { type?: string; payload?: { urlsToCache?: string[] } } | null;
+  if (data?.type !== 'CACHE_URLS') return;
+  const done = cacheLoaded(data.payload?.urlsToCache ?? []);
+  event.waitUntil(done);
+  void done.then(
+    () => event.ports[0]?.postMessage(true),
+    () => event.ports[0]?.postMessage(false),
+  );
+});
+
+/** Keeps the given files that are not precached, and the chunks they name (the title worker's). */
+async function cacheLoaded(urls: string[]): Promise<void> {
+  const cache = await caches.open(LOADED);
+  const seen = new Set<string>();
+  const visit = async (href: string): Promise<void> => {
+    const url = new URL(href, worker.location.origin);
+    url.search = '';
+    if (url.origin !== worker.location.origin || !url.pathname.startsWith('/assets/')) return;
+    if (seen.has(url.href) || precache.getCacheKeyForURL(url.href)) return;
+    seen.add(url.href);
+    let response = await cache.match(url.href);
+    if (!response) {
+      response = await fetch(url.href);
+      if (!response.ok) return;
+      await cache.put(url.href, response.clone());
+    }
+    if (url.pathname.endsWith('.js')) {
+      const names = new Set((await response.text()).match(ASSET_NAME));
+      await Promise.all([...names].map((name) => visit(`/assets/${name}`)));
+    }
+  };
+  await Promise.all(urls.map(visit));
+}
 
 async function precached(key: string): Promise<Response | undefined> {
   return (await caches.open(CACHE)).match(key);
 }
 
-/** A hashed file of an older build (a page loaded before the update), else the network. */
-async function fromOlderBuild(request: Request): Promise<Response> {
+/**
+ * A hashed file this build loaded (the canvas's) or an older build had (a page loaded before the
+ * update), else the network; a file fetched now is kept with this build.
+ */
+async function fromOtherCaches(request: Request): Promise<Response> {
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
     const hit = await (await caches.open(name)).match(request, { ignoreSearch: true });
     if (hit) return hit;
   }
-  return fetch(request);
+  const response = await fetch(request);
+  if (response.ok) await (await caches.open(LOADED)).put(request, response.clone());
+  return response;
 }
 
 /** The precache key of a route: "/", "/privacypolicy", "/terms"; anything else is the 404 page. */

@@ -24,10 +24,12 @@ const ROUTES = [
   { path: '/terms', heading: 'Terms & Conditions' },
 ] as const;
 
-/** Resolves once the service worker has precached everything and controls the page. */
+/** Resolves once the service worker has cached what the page needs and controls it. */
 async function workerInControl(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => navigator.serviceWorker?.controller?.state === 'activated',
+    () =>
+      navigator.serviceWorker?.controller?.state === 'activated' &&
+      document.documentElement.dataset.offline === 'ready',
     null,
     { timeout: 45_000, polling: 200 },
   );
@@ -56,6 +58,16 @@ describe('offline after one visit', () => {
     const { page, context, problems } = await openPage(browser(), { serviceWorkers: 'allow' });
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     await workerInControl(page);
+    // Only the canvas path this browser used is kept (worker or in-page), not both.
+    const kept = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys())
+        for (const req of await (await caches.open(name)).keys()) urls.push(req.url);
+      return ['OffscreenTitle', 'TitleCanvas'].filter((n) =>
+        urls.some((u) => u.includes(`/assets/${n}-`)),
+      );
+    });
+    expect(kept).toHaveLength(1);
     await context.setOffline(true);
     expect(
       await page.evaluate(() =>

@@ -15,6 +15,7 @@ import {
 import {
   buildId,
   missingRoutes,
+  pageFiles,
   pagesAsRoutes,
   precacheManifest,
 } from '../../scripts/build/precache';
@@ -113,6 +114,52 @@ describe('the precache manifest', () => {
     expect(entries.find((e) => e.url === '/terms')?.revision).toMatch(/^[0-9a-f]{32}$/);
     expect(missingRoutes(entries)).toEqual([]);
     expect(missingRoutes(entries.filter((e) => e.url !== '/terms'))).toEqual(['/terms']);
+  });
+
+  it('leaves out the chunks only the canvas loads (both its paths), keeping what the pages share with it', async () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-a.js', isEntry: true, dynamicImports: ['src/main.tsx'] },
+      'src/main.tsx': {
+        file: 'assets/main-b.js',
+        imports: ['_store-c.js'],
+        dynamicImports: ['src/canvas/TitleCanvas.tsx', '_three-d.js', 'src/legal/pages.tsx'],
+      },
+      '_store-c.js': { file: 'assets/store-c.js' },
+      '_three-d.js': { file: 'assets/three-d.js' },
+      'src/legal/pages.tsx': { file: 'assets/pages-e.js' },
+      'src/canvas/TitleCanvas.tsx': {
+        file: 'assets/TitleCanvas-f.js',
+        imports: ['src/main.tsx', '_store-c.js', '_three-d.js'],
+        assets: ['assets/title.worker-g.js'],
+      },
+    };
+    expect([...pageFiles(manifest)].sort()).toEqual(
+      ['assets/index-a.js', 'assets/main-b.js', 'assets/pages-e.js', 'assets/store-c.js'].sort(),
+    );
+    const dir = await folder({
+      'index.html': 'home',
+      '.vite/manifest.json': JSON.stringify(manifest),
+      ...Object.fromEntries(
+        [
+          'index-a',
+          'main-b',
+          'store-c',
+          'three-d',
+          'pages-e',
+          'TitleCanvas-f',
+          'title.worker-g',
+        ].map((n) => [`assets/${n}.js`, n]),
+      ),
+    });
+    expect((await precacheManifest(dir)).entries.map((e) => e.url).sort()).toEqual(
+      [
+        '/',
+        '/assets/index-a.js',
+        '/assets/main-b.js',
+        '/assets/pages-e.js',
+        '/assets/store-c.js',
+      ].sort(),
+    );
   });
 
   it('maps pages to the URLs Hosting serves them at', () => {

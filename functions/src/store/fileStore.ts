@@ -8,7 +8,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IDEMPOTENCY_KEY } from '../../../src/contact/rules';
 import { createFileAtomic, writeFileAtomic } from './durableFile';
-import { claimable, StoreUnavailableError, type ContactRecord, type ContactStore } from './types';
+import {
+  claimable,
+  released,
+  StoreUnavailableError,
+  type ContactRecord,
+  type ContactStore,
+  type ReleaseOutcome,
+} from './types';
 
 export class FileStore implements ContactStore {
   readonly messagesDir: string;
@@ -88,26 +95,12 @@ export class FileStore implements ContactStore {
     });
   }
 
-  async release(
-    id: string,
-    outcome: { delivered: true; at: Date } | { delivered: false; at: Date; error: string },
-  ): Promise<void> {
+  async release(id: string, outcome: ReleaseOutcome): Promise<void> {
     await this.locked(id, async () => {
       const record = await this.get(id);
       if (!record) return;
-      const at = outcome.at.toISOString();
-      record.delivery = {
-        ...record.delivery,
-        state: outcome.delivered ? 'delivered' : 'pending',
-        attempts: record.delivery.attempts + 1,
-        lastAttemptAt: at,
-        lastError: outcome.delivered ? null : outcome.error,
-        deliveredAt: outcome.delivered ? at : null,
-        claimedUntil: null,
-      };
-      await this.io('release', () =>
-        writeFileAtomic(this.file(id), JSON.stringify(record, null, 2)),
-      );
+      const next = { ...record, delivery: released(record.delivery, outcome) };
+      await this.io('release', () => writeFileAtomic(this.file(id), JSON.stringify(next, null, 2)));
     });
   }
 

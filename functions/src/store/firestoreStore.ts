@@ -5,7 +5,14 @@
  * updated in transactions, shared by every instance.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { claimable, StoreUnavailableError, type ContactRecord, type ContactStore } from './types';
+import {
+  claimable,
+  released,
+  StoreUnavailableError,
+  type ContactRecord,
+  type ContactStore,
+  type ReleaseOutcome,
+} from './types';
 
 const MESSAGES = 'contactMessages';
 const BUCKETS = 'contactRateLimits';
@@ -59,25 +66,13 @@ export class FirestoreStore implements ContactStore {
     }
   }
 
-  async release(
-    id: string,
-    outcome: { delivered: true; at: Date } | { delivered: false; at: Date; error: string },
-  ): Promise<void> {
+  async release(id: string, outcome: ReleaseOutcome): Promise<void> {
     const ref = this.db.collection(MESSAGES).doc(id);
-    const at = outcome.at.toISOString();
     try {
       await this.db.runTransaction(async (tx) => {
         const snap = await tx.get(ref);
         if (!snap.exists) return;
-        const record = snap.data() as ContactRecord;
-        tx.update(ref, {
-          'delivery.state': outcome.delivered ? 'delivered' : 'pending',
-          'delivery.attempts': record.delivery.attempts + 1,
-          'delivery.lastAttemptAt': at,
-          'delivery.lastError': outcome.delivered ? null : outcome.error,
-          'delivery.deliveredAt': outcome.delivered ? at : null,
-          'delivery.claimedUntil': null,
-        });
+        tx.update(ref, { delivery: released((snap.data() as ContactRecord).delivery, outcome) });
       });
     } catch (error) {
       throw unavailable('release', error);

@@ -36,10 +36,7 @@ export interface ContactStore {
    */
   claim(id: string, now: Date, leaseMs: number): Promise<ContactRecord | null>;
   /** Ends a claim: delivered, or back to pending with the error. */
-  release(
-    id: string,
-    outcome: { delivered: true; at: Date } | { delivered: false; at: Date; error: string },
-  ): Promise<void>;
+  release(id: string, outcome: ReleaseOutcome): Promise<void>;
   /** Ids of records waiting for delivery (pending, or claimed with an expired claim). */
   undelivered(now: Date, limit: number): Promise<string[]>;
   /**
@@ -69,6 +66,23 @@ export function pendingDelivery(spam: boolean): Delivery {
 }
 
 /** Whether a record may be claimed for delivery now. */
+export type ReleaseOutcome =
+  { delivered: true; at: Date } | { delivered: false; at: Date; error: string };
+
+/** The delivery state once a claim ends: delivered, or back to pending with the error. */
+export function released(d: Delivery, outcome: ReleaseOutcome): Delivery {
+  const at = outcome.at.toISOString();
+  return {
+    ...d,
+    state: outcome.delivered ? 'delivered' : 'pending',
+    attempts: d.attempts + 1,
+    lastAttemptAt: at,
+    lastError: outcome.delivered ? null : outcome.error,
+    deliveredAt: outcome.delivered ? at : null,
+    claimedUntil: null,
+  };
+}
+
 export function claimable(d: Delivery, now: Date): boolean {
   if (d.state === 'pending') return true;
   return (
