@@ -242,9 +242,15 @@ function save(name: string, data: unknown, text: string) {
 
 async function main() {
   if (args.report) {
-    // Prints the report of a saved run again (with this checkout's report code), measuring nothing.
-    const data = JSON.parse(readFileSync(args.report, 'utf8')) as BenchData;
-    console.log(report(data, budgets(data)));
+    // Prints saved runs' reports again (with this checkout's report code), measuring nothing; two
+    // files (a,b) also get the steadiness table, as --twice prints it.
+    const runs = args.report.split(',').map((file) => {
+      const data = JSON.parse(readFileSync(file, 'utf8')) as BenchData;
+      const list = budgets(data);
+      return { list, text: report(data, list) };
+    });
+    console.log(runs.map((r) => r.text).join('\n\n'));
+    if (runs.length === 2) console.log(`\n${steadiness(runs[0]!.list, runs[1]!.list)}`);
     return;
   }
   if (process.env.BENCH_SKIP_BUILD !== '1') await build();

@@ -138,16 +138,23 @@ function summarizeThread(events: TraceEvent[], from: number, to: number): Thread
   return { cpuMs: ms(cpuUs), wallMs: ms(wallUs), work, tops };
 }
 
-/** The navigation's start in trace time: the main frame's navigationStart to an http(s) URL. */
+/**
+ * The navigation's start in trace time: the main frame's navigationStart to an http(s) URL or,
+ * when a busy browser dropped that detail, the last navigationStart of a main frame.
+ */
 function navigationStart(events: TraceEvent[]): { ts: number; pid: number } | null {
   let found: { ts: number; pid: number } | null = null;
+  let fallback: { ts: number; pid: number } | null = null;
   for (const e of events) {
     if (e.name !== 'navigationStart') continue;
-    const data = e.args?.data as { documentLoaderURL?: string; isLoadingMainFrame?: boolean };
-    if (!data?.isLoadingMainFrame || !/^https?:/.test(data.documentLoaderURL ?? '')) continue;
+    const data = e.args?.data as
+      { documentLoaderURL?: string; isLoadingMainFrame?: boolean } | undefined;
+    if (data?.isLoadingMainFrame === false) continue;
+    if (!fallback || e.ts > fallback.ts) fallback = { ts: e.ts, pid: e.pid };
+    if (!/^https?:/.test(data?.documentLoaderURL ?? '')) continue;
     if (!found || e.ts < found.ts) found = { ts: e.ts, pid: e.pid };
   }
-  return found;
+  return found ?? fallback;
 }
 
 export function threadCosts(
