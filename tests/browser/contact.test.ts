@@ -72,7 +72,7 @@ async function storedRecords(): Promise<
 
 describe('sending a valid message', () => {
   it('shows the spinner while sending, then "Sent" with a check mark, stays disabled, and the message is stored and in the outbox', async () => {
-    const { page, context, problems, requests } = await openHome();
+    const { page, problems, requests } = await openHome();
     const f = form(page);
     const who = `Sender${Date.now()}`;
     // The firebase SDK is not loaded before the visitor reaches the form.
@@ -122,11 +122,10 @@ describe('sending a valid message', () => {
     await page.waitForTimeout(300);
     await expect(f.send.isDisabled()).resolves.toBe(true);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('works with the keyboard only', async () => {
-    const { page, context, problems } = await openHome(PHONE);
+    const { page, problems } = await openHome(PHONE);
     const who = `Keys${Date.now()}`;
     await page.locator('.contact__lead a').focus();
     await page.keyboard.press('Tab');
@@ -143,13 +142,12 @@ describe('sending a valid message', () => {
       .toBe('sent');
     expect((await storedRecords()).some((r) => r.name === `${who} Tester`)).toBe(true);
     expect(problems).toEqual([]);
-    await context.close();
   });
 });
 
 describe('invalid input', () => {
   it('shows the exact joined banner, focuses the first invalid field and sends no request', async () => {
-    const { page, context, requests, problems } = await openHome();
+    const { page, requests, problems } = await openHome();
     const f = form(page);
     await f.name.fill('Anna');
     await f.email.fill('anna@example');
@@ -182,18 +180,16 @@ describe('invalid input', () => {
         .screenshot({ path: `${SCREENSHOT_DIR}/contact-banner-${label}.png` });
     }
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 
   it('counts the message against 50 as it is typed', async () => {
-    const { page, context } = await openHome();
+    const { page } = await openHome();
     const f = form(page);
     await expect(f.counter.textContent()).resolves.toBe('0/50');
     await f.message.fill('Hello there!');
     await expect(f.counter.textContent()).resolves.toBe('12/50');
     await f.message.fill('  Hello there! \u{1F600}  ');
     await expect(f.counter.textContent()).resolves.toBe('14/50');
-    await context.close();
   });
 });
 
@@ -249,7 +245,7 @@ describe('server answers', () => {
 
   it('show the banner point 8 implies for each error status, and keep the text typed', async () => {
     // One page, one message sent again after each failure, with the next answer in place.
-    const { page, context, problems } = await openHome();
+    const { page, problems } = await openHome();
     const f = form(page);
     await fillValid(page, 'Statuses');
     let posts = 0;
@@ -271,7 +267,6 @@ describe('server answers', () => {
       // The failure is logged to the console, as the spec asks.
       expect(problems.slice(before.problems).some((p) => p.startsWith('console:'))).toBe(true);
     }
-    await context.close();
   });
 
   it("show the server's own message, without the status the SDK appends", async () => {
@@ -281,56 +276,47 @@ describe('server answers', () => {
         message: 'You have sent several messages in a short time.',
       },
     });
-    const { page, context } = await sendWith(answer(429, body), 'Limited');
+    const { page } = await sendWith(answer(429, body), 'Limited');
     await expect(form(page).banner.textContent()).resolves.toBe(
       'You have sent several messages in a short time.',
     );
-    await context.close();
     const internal = JSON.stringify({ error: { status: 'INTERNAL', message: 'INTERNAL' } });
     const second = await sendWith(answer(500, internal), 'Internal');
     await expect(form(second.page).banner.textContent()).resolves.toBe(DEFAULT_ERROR);
-    await second.context.close();
   });
 
   it('show "Response is not valid JSON object." for a non-JSON 200', async () => {
-    const { page, context } = await sendWith(
-      answer(200, '<html>oops</html>', 'text/html'),
-      'NotJson',
-    );
+    const { page } = await sendWith(answer(200, '<html>oops</html>', 'text/html'), 'NotJson');
     await expect(form(page).banner.textContent()).resolves.toBe(
       'Response is not valid JSON object.',
     );
-    await context.close();
   });
 
   it('show "Response is missing data field." for a 200 without data', async () => {
-    const { page, context } = await sendWith(answer(200, '{"ok":true}'), 'NoData');
+    const { page } = await sendWith(answer(200, '{"ok":true}'), 'NoData');
     await expect(form(page).banner.textContent()).resolves.toBe('Response is missing data field.');
-    await context.close();
   });
 
   it('show an unsuccessful result’s own message', async () => {
-    const { page, context } = await sendWith(
+    const { page } = await sendWith(
       answer(200, '{"result":{"success":false,"message":"Mailbox full."}}'),
       'Unsuccessful',
     );
     await expect(form(page).banner.textContent()).resolves.toBe('Mailbox full.');
-    await context.close();
   });
 
   it('show the default text when the connection is refused', async () => {
-    const { page, context, problems } = await sendWith(
+    const { page, problems } = await sendWith(
       (route) => route.abort('connectionrefused'),
       'Refused',
     );
     await expect(form(page).banner.textContent()).resolves.toBe(DEFAULT_ERROR);
     expect(problems.some((p) => /internal/i.test(p))).toBe(true);
-    await context.close();
   });
 
   it('reuse the idempotency key when the same message is sent again after a failure', async () => {
     const bodies: string[] = [];
-    const { page, context } = await sendWith((route) => {
+    const { page } = await sendWith((route) => {
       if (route.request().method() === 'POST') bodies.push(route.request().postData() ?? '');
       return route.abort('connectionrefused');
     }, 'Retry');
@@ -341,13 +327,12 @@ describe('server answers', () => {
     );
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
-    await context.close();
   });
 });
 
 describe('the draft', () => {
   it('takes over text typed before the app has loaded, and loses none of it after', async () => {
-    const { page, context, problems } = await openPage(browser());
+    const { page, problems } = await openPage(browser());
     const f = form(page);
     // Hold the app (src/main.tsx, fetched after the first paint): the page reads and its fields
     // take text meanwhile.
@@ -370,11 +355,10 @@ describe('the draft', () => {
       message: 'Typed before the app!',
     });
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('takes a Send pressed before the app has loaded to the form, with the text typed', async () => {
-    const { page, context } = await openPage(browser());
+    const { page } = await openPage(browser());
     const f = form(page);
     const app = await holdApp(page);
     await page.goto(`${baseURL()}/`, { waitUntil: 'domcontentloaded' });
@@ -388,11 +372,10 @@ describe('the draft', () => {
     expect(new URL(page.url()).search).toBe('');
     await expect(f.name.inputValue()).resolves.toBe('Early Sender');
     await expect(f.message.inputValue()).resolves.toBe(LONG_ENOUGH);
-    await context.close();
   });
 
   it('survives a reload', async () => {
-    const { page, context, problems } = await openHome();
+    const { page, problems } = await openHome();
     const f = form(page);
     await f.name.fill('Draft Keeper');
     await f.email.fill('draft@example.org');
@@ -404,6 +387,5 @@ describe('the draft', () => {
     await expect(f.counter.textContent()).resolves.toBe('31/50');
     expect(problems.filter((p) => /hydrat/i.test(p))).toEqual([]);
     expect(problems).toEqual([]);
-    await context.close();
   });
 });

@@ -42,7 +42,7 @@ describe('the development server (npm start)', () => {
     ['?offscreen=0', 'in the page'],
   ] as const) {
     it(`shows the home page with its canvas title ${what}, and the buttons work`, async () => {
-      const { page, context, problems } = await openPage(browser(), {
+      const { page, problems } = await openPage(browser(), {
         viewport: { width: 1280, height: 800 },
       });
       await page.goto(`${origin}/${query}`, { waitUntil: 'load' });
@@ -53,7 +53,6 @@ describe('the development server (npm start)', () => {
       await page.getByRole('button', { name: 'Scroll down' }).click();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(800);
       expect(problems).toEqual([]);
-      await context.close();
     }, 90_000);
   }
 });

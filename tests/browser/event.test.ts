@@ -58,7 +58,7 @@ const cursorOf = (page: Page) =>
 
 describe('event mode: attract loop', () => {
   it('starts after 20 s without input: the light moves with no pointer input, and a pointer move takes it back at once', async () => {
-    const { page, context, problems } = await openTestPage('motion-test&event');
+    const { page, problems } = await openTestPage('motion-test&event');
     await page.waitForFunction(() => document.documentElement.dataset.eventMode === 'on');
     const t0 = AFTER_SWEEP;
     const still = await at(page, t0, { x: 600, y: 300 });
@@ -96,11 +96,10 @@ describe('event mode: attract loop', () => {
       lead: 'attract',
     });
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('hides the cursor after 3 s of stillness and shows it on the next move', async () => {
-    const { page, context } = await openTestPage('motion-test&event');
+    const { page } = await openTestPage('motion-test&event');
     await page.waitForFunction(() => document.documentElement.dataset.eventMode === 'on');
     await at(page, AFTER_SWEEP, { x: 400, y: 300 });
     expect(await cursorOf(page)).not.toBe('none');
@@ -110,7 +109,6 @@ describe('event mode: attract loop', () => {
     expect(await cursorOf(page)).toBe('none');
     await at(page, AFTER_SWEEP + CURSOR_HIDE_AFTER_MS + 10, { x: 410, y: 300 });
     expect(await cursorOf(page)).not.toBe('none');
-    await context.close();
   });
 
   it('moves the light under a finger on a touch screen (real clock)', async () => {
@@ -151,13 +149,12 @@ describe('event mode: attract loop', () => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 
     expect(problems).toEqual([]);
-    await context.close();
   });
 });
 
 describe('event mode: back to the top', () => {
   it('scrolls the home page back to the top after 60 s without input, not before', async () => {
-    const { page, context } = await openTestPage('motion-test&event');
+    const { page } = await openTestPage('motion-test&event');
     await page.waitForFunction(() => document.documentElement.dataset.eventMode === 'on');
     await at(page, AFTER_SWEEP, { x: 500, y: 300 });
     await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
@@ -167,11 +164,10 @@ describe('event mode: back to the top', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(1500);
     await at(page, AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS);
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
-    await context.close();
   });
 
   it('goes back to the home page from a legal page after 60 s without input', async () => {
-    const { page, context, problems } = await openTestPage('motion-test&event');
+    const { page, problems } = await openTestPage('motion-test&event');
     await page.waitForFunction(() => document.documentElement.dataset.eventMode === 'on');
     await at(page, AFTER_SWEEP, { x: 500, y: 300 });
     await page.getByRole('link', { name: 'Terms & Conditions' }).click();
@@ -185,13 +181,12 @@ describe('event mode: back to the top', () => {
       .toContain(company.name);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(problems).toEqual([]);
-    await context.close();
   });
 });
 
 describe('event mode: full screen', () => {
   it('has a visible control that enters and leaves full screen, and no axe violations', async () => {
-    const { page, context, problems } = await openPage(browser());
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseURL()}/?event`, { waitUntil: 'networkidle' });
     const enter = page.getByRole('button', { name: 'Full screen' });
     await enter.waitFor();
@@ -206,13 +201,12 @@ describe('event mode: full screen', () => {
     await enter.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
-    await context.close();
   });
 });
 
 describe('event mode: adaptive pixel ratio', () => {
   it('lowers the canvas’s pixel ratio on a 4K screen when the attract loop’s frames run slow', async () => {
-    const { page, context } = await openTestPage('motion-test&event', {
+    const { page } = await openTestPage('motion-test&event', {
       viewport: { width: 3840, height: 2160 },
       deviceScaleFactor: 1,
     });
@@ -258,11 +252,10 @@ describe('event mode: adaptive pixel ratio', () => {
     } else {
       expect(probe.dpr).toBe(1);
     }
-    await context.close();
   });
 
   it('keeps the usual pixel ratio outside event mode', async () => {
-    const { page, context } = await openTestPage('motion-test', {
+    const { page } = await openTestPage('motion-test', {
       viewport: { width: 3840, height: 2160 },
       deviceScaleFactor: 1,
     });
@@ -273,13 +266,12 @@ describe('event mode: adaptive pixel ratio', () => {
       () => (document.querySelector('.title-canvas canvas') as HTMLCanvasElement).width,
     );
     expect(buffer).toBe(3840);
-    await context.close();
   });
 });
 
 describe('outside event mode', () => {
   it('nothing changes: no attract loop, no way back to the top, no hidden cursor, no full-screen control', async () => {
-    const { page, context, problems } = await openTestPage('motion-test');
+    const { page, problems } = await openTestPage('motion-test');
     await at(page, AFTER_SWEEP, { x: 600, y: 300 });
     await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
@@ -297,13 +289,11 @@ describe('outside event mode', () => {
     );
     expect(await page.getByRole('button', { name: 'Full screen' }).count()).toBe(0);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('does not fetch the event-mode code', async () => {
-    const { page, context, requests } = await openPage(browser());
+    const { page, requests } = await openPage(browser());
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     expect(requests.filter((u) => /\/assets\/eventMode-/.test(u))).toEqual([]);
-    await context.close();
   });
 });

@@ -124,7 +124,6 @@ describe('offline after one visit', () => {
       .first()
       .waitFor({ timeout: 10_000 });
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 
   it('shows the spec’s banner on Send, keeps the text through a reload, and sends it once back online; the call is never cached', async () => {
@@ -189,7 +188,6 @@ describe('offline after one visit', () => {
       cached.filter((u) => /sendContactEmail|:5\d{3}\//.test(u) || !u.startsWith(baseURL())),
     ).toEqual([]);
     expect(unexpected(problems)).toEqual([]);
-    await context.close();
   });
 });
 
@@ -309,7 +307,6 @@ describe('a new version', () => {
       await canvasDrawn(old);
       expect(reloadAssets.filter((f) => !v2.has(f))).toEqual([]);
       expect(unexpected(problems)).toEqual([]);
-      await context.close();
     },
   );
 });

@@ -22,7 +22,7 @@ function withoutNotFoundStatus(problems: string[], path: string): string[] {
 describe('every route', () => {
   for (const route of ROUTES) {
     it(`renders ${route.path} with its heading, footer, no console error and no request off localhost`, async () => {
-      const { page, context, problems, external, requests } = await openPage(browser());
+      const { page, problems, external, requests } = await openPage(browser());
       await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
         route.heading,
@@ -44,15 +44,13 @@ describe('every route', () => {
       await page.waitForLoadState('networkidle');
       expect(requests.filter((u) => /\/assets\/index-[\w-]+\.css$/.test(u))).toEqual([]);
       expect(requests.some((u) => /\/assets\/main-[\w-]+\.js$/.test(u))).toBe(true);
-      await context.close();
     });
 
     it(`has no axe violations on ${route.path}, at phone and desktop size`, async () => {
       for (const viewport of [PHONE, DESKTOP]) {
-        const { page, context } = await openPage(browser(), { viewport });
+        const { page } = await openPage(browser(), { viewport });
         await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
         expect(await axeViolations(page)).toEqual([]);
-        await context.close();
       }
     });
 
@@ -61,12 +59,11 @@ describe('every route', () => {
         ['phone', PHONE],
         ['desktop', DESKTOP],
       ] as const) {
-        const { page, context, problems } = await openPage(browser(), { viewport });
+        const { page, problems } = await openPage(browser(), { viewport });
         await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
         await page.evaluate(() => document.fonts.ready);
         await screenshot(page, `${route.name}-${label}`);
         expect(withoutNotFoundStatus(problems, route.path)).toEqual([]);
-        await context.close();
       }
     });
   }
@@ -97,7 +94,7 @@ describe('prerendered HTML', () => {
   });
 
   it('reads with JavaScript disabled', async () => {
-    const { page, context } = await openPage(browser(), { javaScriptEnabled: false });
+    const { page } = await openPage(browser(), { javaScriptEnabled: false });
     await page.goto(`${baseURL()}/`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(
       company.name,
@@ -113,11 +110,10 @@ describe('prerendered HTML', () => {
     expect(scrolled!.y + scrolled!.height).toBeLessThan(0);
     await page.goto(`${baseURL()}/terms`);
     await expect(page.locator('pre').textContent()).resolves.toContain('binding arbitration');
-    await context.close();
   });
 
   it('keeps the place a visitor scrolled to before the app ran', async () => {
-    const { page, context, problems } = await openPage(browser());
+    const { page, problems } = await openPage(browser());
     // Hold the app (fetched after the first paint); scroll the prerendered page meanwhile.
     const app = await holdApp(page);
     await page.goto(`${baseURL()}/`, { waitUntil: 'domcontentloaded' });
@@ -129,24 +125,22 @@ describe('prerendered HTML', () => {
     await page.waitForTimeout(300);
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(scrolled);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('hydrates without hydration warnings', async () => {
-    const { page, context } = await openPage(browser());
+    const { page } = await openPage(browser());
     const messages: string[] = [];
     page.on('console', (m) => messages.push(m.text()));
     for (const path of ['/', '/privacypolicy', '/terms', '/nope']) {
       await page.goto(baseURL() + path, { waitUntil: 'networkidle' });
     }
     expect(messages.filter((m) => /hydrat|did not match|mismatch/i.test(m))).toEqual([]);
-    await context.close();
   });
 });
 
 describe('project cards', () => {
   it('open live projects in a new tab with no opener or referrer, and disable Coming Soon', async () => {
-    const { page, context } = await openPage(browser());
+    const { page } = await openPage(browser());
     await page.goto(`${baseURL()}/`);
     const links = page.locator('.card a.link-button');
     await expect(links.count()).resolves.toBe(3);
@@ -166,7 +160,6 @@ describe('project cards', () => {
     await expect(page.locator('.card a', { hasText: 'Coming Soon' }).count()).resolves.toBe(0);
     const width = await soon.evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBe(240); // w-60: 15rem of 16px
-    await context.close();
   });
 
   it('sit in one column at 390 px and two at 1280 px', async () => {
@@ -176,18 +169,17 @@ describe('project cards', () => {
       [1024, 2],
       [1280, 2],
     ] as const) {
-      const { page, context } = await openPage(browser(), { viewport: { width, height: 900 } });
+      const { page } = await openPage(browser(), { viewport: { width, height: 900 } });
       await page.goto(`${baseURL()}/`);
       const lefts = await page
         .locator('.projects-grid > li')
         .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
       expect(new Set(lefts).size, `columns at ${width}px`).toBe(columns);
-      await context.close();
     }
   });
 
   it('play the arrow animation while hovered and stop it on leave', async () => {
-    const { page, context, problems } = await openPage(browser());
+    const { page, problems } = await openPage(browser());
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     const button = page.locator('.card a.link-button').first();
     await button.scrollIntoViewIfNeeded();
@@ -213,13 +205,12 @@ describe('project cards', () => {
     await soon.hover({ force: true });
     await expect(soon.locator('.arrow').getAttribute('data-playing')).resolves.toBe('false');
     expect(problems).toEqual([]);
-    await context.close();
   });
 });
 
 describe('navigation', () => {
   it('opens the legal pages at their top after a scrolled home page', async () => {
-    const { page, context } = await openPage(browser());
+    const { page } = await openPage(browser());
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -239,17 +230,15 @@ describe('navigation', () => {
       .toBe('Terms & Conditions');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expect(page.title()).resolves.toContain('Terms & Conditions');
-    await context.close();
   });
 
   it('shows the not-found page with status 404 for an unknown path, with a link home', async () => {
     const res = await fetch(`${baseURL()}/definitely/not/here`);
     expect(res.status).toBe(404);
-    const { page, context } = await openPage(browser());
+    const { page } = await openPage(browser());
     const response = await page.goto(`${baseURL()}/definitely/not/here`);
     expect(response?.status()).toBe(404);
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await page.waitForURL(`${baseURL()}/`);
-    await context.close();
   });
 });

@@ -206,6 +206,5 @@ describe('icons and the web manifest', () => {
     expect(result.errors).toEqual([]);
     expect(JSON.parse(result.data ?? '{}').name).toBe(company.name);
     expect(problems).toEqual([]);
-    await context.close();
   });
 });

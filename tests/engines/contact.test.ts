@@ -151,7 +151,10 @@ describe(`the contact form in ${engine}`, () => {
       // The failure is logged to the console, as the spec asks. (How an error object reads there
       // differs by engine and driver: Firefox over BiDi gives its text no message.)
       const errors = await page.errors();
-      expect(errors.some((e) => e.startsWith('console:')), errors.join('\n')).toBe(true);
+      expect(
+        errors.some((e) => e.startsWith('console:')),
+        errors.join('\n'),
+      ).toBe(true);
     });
   });
 });

