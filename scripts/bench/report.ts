@@ -510,16 +510,19 @@ export function steadiness(a: Budget[], b: Budget[]): string {
   let unsteady = 0;
   for (const x of a) {
     const y = b.find((v) => v.name === x.name);
-    const same = y !== undefined && y.met === x.met;
-    if (!same) unsteady++;
-    const v = same ? verdict(x.met) : '**unsteady**';
+    const judged = y !== undefined && x.met !== null && y.met !== null;
+    const same = judged && y.met === x.met;
+    if (judged && !same) unsteady++;
+    const v = !judged ? 'not judged in both' : same ? verdict(x.met) : '**unsteady**';
     lines.push(
       `| ${x.name} | ${x.actual} (${verdict(x.met)}) | ${y ? `${y.actual} (${verdict(y.met)})` : '–'} | ${v} |`,
     );
   }
   lines.push('');
+  const judged = a.filter((x) => x.met !== null && b.find((y) => y.name === x.name)?.met != null);
   lines.push(
-    unsteady ? `${unsteady} of ${a.length} budgets unsteady.` : `All ${a.length} verdicts agreed.`,
+    `${unsteady} of the ${judged.length} budgets judged in both runs unsteady` +
+      (a.length > judged.length ? ` (${a.length - judged.length} not judged in both).` : '.'),
   );
   return lines.join('\n');
 }

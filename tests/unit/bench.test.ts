@@ -133,7 +133,7 @@ describe('paired rounds and steadiness', () => {
     );
     expect(text).toMatch(/\| A \|.*\| met \|/);
     expect(text).toMatch(/\| B \|.*\*\*unsteady\*\*/);
-    expect(text).toContain('1 of 2 budgets unsteady');
+    expect(text).toContain('1 of the 2 budgets judged in both runs unsteady');
   });
 });
 
