@@ -8,14 +8,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IDEMPOTENCY_KEY } from '../../../src/contact/rules';
 import { createFileAtomic, writeFileAtomic } from './durableFile';
-import {
-  claimable,
-  released,
-  StoreUnavailableError,
-  type ContactRecord,
-  type ContactStore,
-  type ReleaseOutcome,
-} from './types';
+import { claimable, released, StoreUnavailableError } from './types';
+import type { ContactRecord, ContactStore, ReleaseOutcome } from './types';
 
 export class FileStore implements ContactStore {
   readonly messagesDir: string;

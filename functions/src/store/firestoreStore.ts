@@ -5,14 +5,8 @@
  * updated in transactions, shared by every instance.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import {
-  claimable,
-  released,
-  StoreUnavailableError,
-  type ContactRecord,
-  type ContactStore,
-  type ReleaseOutcome,
-} from './types';
+import { claimable, released, StoreUnavailableError } from './types';
+import type { ContactRecord, ContactStore, ReleaseOutcome } from './types';
 
 const MESSAGES = 'contactMessages';
 const BUCKETS = 'contactRateLimits';
