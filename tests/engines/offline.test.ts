@@ -20,10 +20,9 @@ const ROUTES = [
 ] as const;
 
 describe(`offline after one visit in ${engine}`, () => {
-  // Skipped, a product defect found here and not yet fixed: in Firefox ESR 153 and WebKitGTK
-  // 2.50 the service worker's install stops after the first precached file (/404, then
-  // /apple-touch-icon.png never lands), so it stays "installing" and never controls a page: no
-  // offline in these engines. Set ENGINE_OFFLINE=1 to run it. See docs/browsers.md.
+  // Skipped: in Firefox ESR 153 and WebKitGTK 2.50 as driven here the service worker's install
+  // stops at a cache.put after about 2 MB and never controls a page (docs/browsers.md; not yet
+  // known whether real visitors' browsers do the same). Set ENGINE_OFFLINE=1 to run it.
   it.runIf(process.env.ENGINE_OFFLINE === '1')(
     'reloads every route and the 404 with their content, the canvas title and the card arrow',
     async () => {
