@@ -1,21 +1,20 @@
 /* eslint-disable react-hooks/immutability -- three.js objects and uniforms are mutated in the frame loop by design (R3F: mutate, never setState per frame). */
 import { useEffect, useMemo, useRef } from 'react';
-import { addAfterEffect, useFrame, useThree } from '@react-three/fiber';
+import { useFrame, useThree } from '@react-three/fiber';
 import { Text, configureTextBuilder } from 'troika-three-text';
 import type { Material } from 'three';
 import syneUrl from '@fontsource/syne/files/syne-latin-700-normal.woff?url';
 import { company } from '../content/company';
 import { motionStore, now } from '../motion/store';
-import { scrollProgress, titleBand, titleLayout, TITLE_LINE_HEIGHT } from '../motion/model';
-import { frameDrawn } from '../motion/frames';
+import { scrollProgress, titleLayout, titleStrip, TITLE_LINE_HEIGHT } from '../motion/model';
 import { lightProbe } from '../motion/lightProbe';
 import { lightTarget, stepLight } from '../motion/lightLead';
 import { createLightUniforms, createLitTextMaterial } from './lightMaterial';
 import { warmUpGpu } from './gpuWarmup';
 
 // Never reach for troika's fallback fonts on a CDN (the name is covered by the shipped font), and
-// lay the text out on the main thread: troika's worker loads its code with importScripts(blob:),
-// which a strict script-src ('self' only) rightly refuses. One short string costs a few ms.
+// lay the text out on this thread, not in troika's own worker: that loads its code with
+// importScripts(blob:), which a strict script-src ('self' only) rightly refuses.
 configureTextBuilder({ unicodeFontsURL: '/unicode-fonts-not-shipped', useWorker: false });
 
 function makeText(): Text {
@@ -34,12 +33,18 @@ function makeText(): Text {
   return text;
 }
 
+/** What the scene tells its renderer: whether the frame being drawn has the text in it. */
+export interface SceneStatus {
+  textShown: boolean;
+}
+
 /**
- * The outlined company name and its light. Each frame reads the store (getState, never React
- * state), derives the layout and the light from the motion model, and writes uniforms. It asks
- * for another frame only while something still moves.
+ * The outlined company name and its light, centred in the strip (the page places the strip on the
+ * title). Each frame reads the store (getState, never React state), derives the layout and the
+ * light from the motion model, and writes uniforms; it asks for another frame only while something
+ * still moves.
  */
-export function TitleScene() {
+export function TitleScene({ status }: { status: SceneStatus }) {
   const invalidate = useThree((s) => s.invalidate);
   const uniforms = useMemo(() => createLightUniforms(), []);
   const { letters, halo } = useMemo(() => {
@@ -54,10 +59,8 @@ export function TitleScene() {
     return { letters, halo };
   }, [uniforms]);
   const light = useRef({ x: Number.NaN, y: Number.NaN, last: 0 });
-  const synced = useRef(false);
   const warmedUp = useRef<Promise<void> | null>(null);
   const fontPx = useRef(0);
-  const stripRef = useRef<HTMLElement | null | undefined>(undefined);
 
   useEffect(() => {
     return () => {
@@ -65,22 +68,6 @@ export function TitleScene() {
       halo.dispose();
     };
   }, [letters, halo]);
-
-  // Count drawn frames; the first frame with the text in it makes the canvas "ready" and starts the sweep.
-  useEffect(
-    () =>
-      addAfterEffect(() => {
-        frameDrawn();
-        const s = motionStore.getState();
-        if (synced.current && s.canvas === 'loading') {
-          motionStore.setState({ canvas: 'ready', sweepStart: s.sweepStart ?? now(s) });
-          // The sweep runs from the next frame on; nothing else asks for it. (After the loop has
-          // stopped: R3F drops an invalidate() made inside an after-effect.)
-          queueMicrotask(invalidate);
-        }
-      }),
-    [invalidate],
-  );
 
   useFrame((state) => {
     const s = motionStore.getState();
@@ -91,11 +78,10 @@ export function TitleScene() {
     const layout = titleLayout(p, vp, s.titleEm);
     const startPx = layout.fontPx / layout.scale;
 
-    // Troika lays text out in a worker: re-layout only when the start size changes (resize),
-    // and move/scale the mesh for scroll.
+    // Lay the text out again only when the start size changes (resize); scroll moves and scales it.
     if (Math.abs(startPx - fontPx.current) > 0.01) {
       fontPx.current = startPx;
-      synced.current = false;
+      status.textShown = false;
       letters.fontSize = startPx;
       halo.fontSize = startPx;
       const laidOut = Promise.all([
@@ -112,32 +98,14 @@ export function TitleScene() {
         .then(() => {
           letters.visible = true;
           halo.visible = true;
-          synced.current = true;
+          status.textShown = true;
           invalidate();
         });
     }
-    // The canvas is a strip centred on the title that moves with it (moved here, in the same frame
-    // as the picture, so the two never disagree); the text sits at the strip's centre.
-    const band = titleBand(layout);
-    // Looked up once, not per frame. (In the worker the canvas is an OffscreenCanvas: there the
-    // page moves the strip itself.)
-    if (stripRef.current === undefined) {
-      const canvasEl = state.gl.domElement as HTMLCanvasElement | OffscreenCanvas;
-      stripRef.current =
-        'closest' in canvasEl ? canvasEl.closest<HTMLElement>('.title-canvas__band') : null;
-    }
-    const strip = stripRef.current;
-    if (strip) {
-      const height = `${band.height}px`;
-      if (strip.style.height !== height) strip.style.height = height;
-      strip.style.transform = `translate3d(0, ${band.top}px, 0)`;
-    }
+    // The strip is centred on the title (the page moves it), so the text sits at its middle.
+    const strip = titleStrip(layout);
     for (const mesh of [letters, halo]) {
-      mesh.position.set(
-        layout.centerX - vp.width / 2,
-        band.top + band.height / 2 - layout.centerY,
-        0,
-      );
+      mesh.position.set(layout.centerX - vp.width / 2, 0, 0);
       mesh.scale.setScalar(layout.scale);
     }
     // Troika strokes inside the glyph edge; its "outline" is a filled halo, used only for the
@@ -154,7 +122,7 @@ export function TitleScene() {
     const easing = stepLight(l, target, t, ease);
 
     // gl_FragCoord is in device pixels from the strip's bottom left.
-    uniforms.uLightPosition.value.set(l.x * dpr, (band.top + band.height - l.y) * dpr);
+    uniforms.uLightPosition.value.set(l.x * dpr, (strip.top + strip.height - l.y) * dpr);
     uniforms.uLightRadius.value = target.radius * dpr;
     uniforms.uLightIntensity.value = target.intensity;
 

@@ -107,7 +107,7 @@ describe('the canvas title', () => {
         };
         return {
           title: box(document.getElementById('hero-title')!),
-          strip: box(document.querySelector('.title-canvas__band')!),
+          strip: box(document.querySelector('.title-canvas__strip')!),
         };
       });
       expect(boxes.title.bottom).toBeLessThan(200); // pinned under the top bar
