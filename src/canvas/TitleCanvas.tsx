@@ -64,6 +64,9 @@ export default function TitleCanvas({
     const take = (r: TitleRenderer) => {
       if (!live) return r.dispose();
       renderer = r;
+      // The strip may have changed size while the renderer was set up.
+      const { width, height, dpr } = size();
+      r.resize(width, height, dpr);
       contextControls.lose = () => r.loseContext();
       contextControls.restore = () => r.restoreContext();
     };

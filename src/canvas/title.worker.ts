@@ -15,6 +15,7 @@ const post = (message: FromWorker) => (self as unknown as Worker).postMessage(me
 let renderer: TitleRenderer | null = null;
 /** The last mirrored state applied: each frame says which inputs it shows. */
 let version = 0;
+let resized: { width: number; height: number; dpr: number } | null = null;
 
 // Reported from the worker's next animation frame: by then the drawn frame has been committed
 // to the compositor, so the page (and a test taking a screenshot) can see it.
@@ -35,6 +36,8 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       motionStore.setState(message.state);
       try {
         renderer = await createTitleRenderer(message.canvas, message);
+        // The strip may have changed size while the renderer was set up.
+        if (resized) renderer.resize(resized.width, resized.height, resized.dpr);
       } catch (error) {
         if (!(error instanceof NoWebGLError)) throw error;
         post({ type: 'unavailable', reason: `no WebGL context in a worker (${error.message})` });
@@ -45,6 +48,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       motionStore.setState(message.state);
       break;
     case 'resize':
+      resized = message;
       renderer?.resize(message.width, message.height, message.dpr);
       break;
     case 'lose-context':

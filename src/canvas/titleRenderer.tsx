@@ -1,4 +1,10 @@
-import { addAfterEffect, createRoot, invalidate, type ReconcilerRoot } from '@react-three/fiber';
+import {
+  addAfterEffect,
+  createRoot,
+  invalidate,
+  type ReconcilerRoot,
+  type RenderProps,
+} from '@react-three/fiber';
 import { WebGLRenderer } from 'three';
 import { shallow } from 'zustand/shallow';
 import { motionStore, type MotionState } from '../motion/store';
@@ -52,6 +58,9 @@ export interface TitleRenderer {
 /** The canvas gave no WebGL context: the caller takes the next path. */
 export class NoWebGLError extends Error {}
 
+/** Orthographic, in CSS px: one unit is one pixel of the strip. */
+const CAMERA = { position: [0, 0, 100] as const, zoom: 1, near: 0.1, far: 1000 };
+
 const CONTEXT_ATTRIBUTES: WebGLContextAttributes = {
   alpha: true,
   antialias: false,
@@ -76,15 +85,18 @@ export async function createTitleRenderer(
   const lose = context.getExtension('WEBGL_lose_context');
 
   const root: ReconcilerRoot<HTMLCanvasElement | OffscreenCanvas> = createRoot(canvas);
-  const size = (width: number, height: number) => ({ width, height, top: 0, left: 0 });
-  await root.configure({
+  // Every call configures the root in full: R3F resets an input left out to its default (a
+  // resize without `frameloop` would draw continuously).
+  const props = (width: number, height: number, dpr: number): RenderProps<typeof canvas> => ({
     orthographic: true,
-    camera: { position: [0, 0, 100], zoom: 1, near: 0.1, far: 1000 },
+    camera: CAMERA,
     frameloop: 'demand',
-    dpr: capDpr(options.dpr),
-    size: size(options.width, options.height),
+    dpr: capDpr(dpr),
+    size: { width, height, top: 0, left: 0 },
     gl: (defaults) => new WebGLRenderer({ ...defaults, ...CONTEXT_ATTRIBUTES, canvas, context }),
   });
+  await root.configure(props(options.width, options.height, options.dpr));
+
   const scene: SceneStatus = { textShown: false };
   const unsubscribers: (() => void)[] = [];
 
@@ -124,7 +136,7 @@ export async function createTitleRenderer(
 
   return {
     resize(width, height, dpr) {
-      void root.configure({ size: size(width, height), dpr: capDpr(dpr) });
+      void root.configure(props(width, height, dpr));
     },
     loseContext: () => lose?.loseContext(),
     restoreContext: () => lose?.restoreContext(),
