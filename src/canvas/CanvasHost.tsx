@@ -5,7 +5,7 @@ import { attachMotionListeners } from '../motion/listeners';
 import { installTestMode, isTestMode } from '../motion/testMode';
 import { afterFirstPaintAndLoad, titlePaths, webglAvailable, type TitlePath } from './webgl';
 import type TitleCanvasComponent from './TitleCanvas';
-import { startTitleWorker } from './workerTitle';
+import { startTitleWorker } from './earlyWorker';
 
 type Loaded = { path: TitlePath; Canvas: typeof TitleCanvasComponent };
 

@@ -1,8 +1,8 @@
 /* eslint-disable react-hooks/immutability -- three.js objects and uniforms are mutated in the frame loop by design (R3F: mutate, never setState per frame). */
 import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
-import { Text, configureTextBuilder } from 'troika-three-text';
-import type { Material } from 'three';
+import { Text, configureTextBuilder, getTextRenderInfo } from 'troika-three-text';
+import { Group, type Material } from 'three';
 import syneUrl from '@fontsource/syne/files/syne-latin-700-normal.woff?url';
 import { company } from '../content/company';
 import { motionStore, now } from '../motion/store';
@@ -17,9 +17,27 @@ import { warmUpGpu } from './gpuWarmup';
 // importScripts(blob:), which a strict script-src ('self' only) rightly refuses.
 configureTextBuilder({ unicodeFontsURL: '/unicode-fonts-not-shipped', useWorker: false });
 
-function makeText(): Text {
+/** Glyph distance fields: 128 px per glyph keeps the thin outline crisp at the title's size. */
+const SDF_GLYPH_SIZE = 128;
+/** The page has a document with a body; the worker only the stand-in of workerGlobals.ts. */
+const inPage = typeof document !== 'undefined' && 'body' in document;
+
+/**
+ * Builds the title's glyphs (font, layout, distance fields) ahead of the scene, so the worker
+ * does it while the page is still handing over the canvas. Resolves when they are in the atlas.
+ */
+export function prepareGlyphs(): Promise<void> {
+  return new Promise((resolve) =>
+    getTextRenderInfo(
+      { font: syneUrl, text: company.name, sdfGlyphSize: SDF_GLYPH_SIZE, gpuAccelerateSDF: inPage },
+      () => resolve(),
+    ),
+  );
+}
+
+function makeText(word: string): Text {
   const text = new Text();
-  text.text = company.name;
+  text.text = word;
   text.font = syneUrl;
   text.anchorX = 'center';
   text.anchorY = 'middle';
@@ -29,7 +47,9 @@ function makeText(): Text {
   text.color = '#ffffff';
   text.strokeColor = '#ffffff';
   text.outlineColor = '#ffffff';
-  text.sdfGlyphSize = 128;
+  text.sdfGlyphSize = SDF_GLYPH_SIZE;
+  // In the worker: glyph SDFs computed on the CPU, not rendered on the GPU and read back.
+  text.gpuAccelerateSDF = inPage;
   return text;
 }
 
@@ -47,16 +67,22 @@ export interface SceneStatus {
 export function TitleScene({ status }: { status: SceneStatus }) {
   const invalidate = useThree((s) => s.invalidate);
   const uniforms = useMemo(() => createLightUniforms(), []);
-  const { letters, halo } = useMemo(() => {
-    const letters = makeText();
-    const halo = makeText();
+  // One letters mesh and one halo mesh per word, in a group at the title's centre: each word can be
+  // placed on its own (a title on two lines joining into one).
+  const { group, words } = useMemo(() => {
+    const group = new Group();
     // Not drawn on the page until the GPU has compiled their shaders offscreen.
-    letters.visible = false;
-    halo.visible = false;
-    letters.material = createLitTextMaterial(letters.material as Material, uniforms, false);
-    halo.material = createLitTextMaterial(halo.material as Material, uniforms, true);
-    halo.renderOrder = -1;
-    return { letters, halo };
+    group.visible = false;
+    const words = company.name.split(/\s+/).map((word) => {
+      const letters = makeText(word);
+      const halo = makeText(word);
+      letters.material = createLitTextMaterial(letters.material as Material, uniforms, false);
+      halo.material = createLitTextMaterial(halo.material as Material, uniforms, true);
+      halo.renderOrder = -1;
+      group.add(halo, letters);
+      return { letters, halo, widthPx: 0 };
+    });
+    return { group, words };
   }, [uniforms]);
   const light = useRef({ x: Number.NaN, y: Number.NaN, last: 0 });
   const warmedUp = useRef<Promise<void> | null>(null);
@@ -64,10 +90,12 @@ export function TitleScene({ status }: { status: SceneStatus }) {
 
   useEffect(() => {
     return () => {
-      letters.dispose();
-      halo.dispose();
+      for (const { letters, halo } of words) {
+        letters.dispose();
+        halo.dispose();
+      }
     };
-  }, [letters, halo]);
+  }, [words]);
 
   useFrame((state) => {
     const s = motionStore.getState();
@@ -82,37 +110,47 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     if (Math.abs(startPx - fontPx.current) > 0.01) {
       fontPx.current = startPx;
       status.textShown = false;
-      letters.fontSize = startPx;
-      halo.fontSize = startPx;
-      const laidOut = Promise.all([
-        new Promise<void>((r) => letters.sync(r)),
-        new Promise<void>((r) => halo.sync(r)),
-      ]);
+      const laidOut = Promise.all(
+        words.flatMap((w) =>
+          [w.letters, w.halo].map((text) => {
+            text.fontSize = startPx;
+            return new Promise<void>((r) => text.sync(r));
+          }),
+        ),
+      );
       // The first time, the shaders are compiled offscreen before the text is drawn (gpuWarmup.ts).
       void laidOut
-        .then(
-          () =>
-            warmedUp.current ??
-            (warmedUp.current = warmUpGpu(state.gl, state.scene, state.camera, [letters, halo])),
-        )
         .then(() => {
-          letters.visible = true;
-          halo.visible = true;
+          for (const w of words) {
+            const b = w.letters.textRenderInfo?.blockBounds;
+            w.widthPx = b ? b[2] - b[0] : 0;
+          }
+          return (warmedUp.current ??= warmUpGpu(state.gl, state.scene, state.camera, [group]));
+        })
+        .then(() => {
+          group.visible = true;
           status.textShown = true;
           invalidate();
         });
     }
-    // The strip is centred on the title (the page moves it), so the text sits at its middle.
+    // The strip is centred on the title (the page moves it), so the group sits at its middle; the
+    // words on one line, as wide as the DOM title measures (the spaces take up the difference).
     const strip = titleStrip(layout);
-    for (const mesh of [letters, halo]) {
-      mesh.position.set(layout.centerX - vp.width / 2, 0, 0);
-      mesh.scale.setScalar(layout.scale);
+    group.position.set(layout.centerX - vp.width / 2, 0, 0);
+    group.scale.setScalar(layout.scale);
+    const lineWidth = layout.widthPx / layout.scale;
+    const wordsWidth = words.reduce((sum, w) => sum + w.widthPx, 0);
+    const space = words.length > 1 ? (lineWidth - wordsWidth) / (words.length - 1) : 0;
+    let left = -lineWidth / 2;
+    for (const w of words) {
+      w.letters.position.x = w.halo.position.x = left + w.widthPx / 2;
+      left += w.widthPx + space;
+      // Troika strokes inside the glyph edge; its "outline" is a filled halo, used only for the
+      // blurred glow behind the letters (lit where the light is, invisible elsewhere).
+      w.letters.strokeWidth = layout.strokePx / layout.scale;
+      w.halo.strokeWidth = 0;
+      w.halo.outlineBlur = startPx * 0.28;
     }
-    // Troika strokes inside the glyph edge; its "outline" is a filled halo, used only for the
-    // blurred glow behind the letters (lit where the light is, invisible elsewhere).
-    letters.strokeWidth = layout.strokePx / layout.scale;
-    halo.strokeWidth = 0;
-    halo.outlineBlur = startPx * 0.28;
 
     // Where the light is: the intro sweep, then the pointer, the attract loop or its resting place.
     const t = now(s);
@@ -132,10 +170,5 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     Object.assign(lightProbe, { x: l.x, y: l.y, lead: target.lead, moving, dpr });
   });
 
-  return (
-    <>
-      <primitive object={halo} />
-      <primitive object={letters} />
-    </>
-  );
+  return <primitive object={group} />;
 }

@@ -7,11 +7,14 @@ import { alignClock, motionStore } from '../motion/store';
 import { setFrameListener } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import { createTitleRenderer, NoWebGLError, type TitleRenderer } from './titleRenderer';
+import { prepareGlyphs } from './TitleScene';
 import type { ToWorker, FromWorker } from './offscreenProtocol';
 
 /** The title's canvas off the main thread: a message switch around the title renderer. */
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
 
+// The glyphs are built from the start, while the page still prepares the canvas.
+const glyphs = prepareGlyphs();
 let renderer: TitleRenderer | null = null;
 /** The last mirrored state applied: each frame says which inputs it shows. */
 let version = 0;
@@ -35,7 +38,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       alignClock(message.timeOrigin);
       motionStore.setState(message.state);
       try {
-        renderer = await createTitleRenderer(message.canvas, message);
+        renderer = await createTitleRenderer(message.canvas, { ...message, glyphs });
         // The strip may have changed size while the renderer was set up.
         if (resized) renderer.resize(resized.width, resized.height, resized.dpr);
       } catch (error) {

@@ -6,3 +6,6 @@ scope.document ??= {
   querySelectorAll: () => [],
 };
 scope.window ??= globalThis;
+// troika's CPU glyph SDFs run on this thread: its own workers load code from blob: URLs, which
+// the CSP refuses.
+(globalThis as unknown as { Worker?: unknown }).Worker = undefined;

@@ -4,17 +4,7 @@ import { frameDrawnInWorker } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import type { TitleRenderer, TitleRendererOptions } from './titleRenderer';
 import type { FromWorker, MirroredState, ToWorker } from './offscreenProtocol';
-
-let early: Worker | null = null;
-
-/**
- * Starts the title's worker: it fetches and evaluates three.js, R3F and troika and lays out the
- * glyphs while the page is still busy with its app, off the main thread. Called as soon as the
- * page knows it will take the worker path; the canvas is handed over later (workerTitle()).
- */
-export function startTitleWorker(): void {
-  early ??= new Worker(new URL('./title.worker.ts', import.meta.url), { type: 'module' });
-}
+import { takeTitleWorker } from './earlyWorker';
 
 const mirrored = ({ canvas: _canvas, ...inputs }: MotionState): MirroredState => inputs;
 
@@ -28,9 +18,7 @@ export function workerTitle(
   options: TitleRendererOptions,
   onUnavailable: (reason: string) => void,
 ): TitleRenderer {
-  startTitleWorker();
-  const worker = early!;
-  early = null;
+  const worker = takeTitleWorker();
   const send = (message: ToWorker, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
   let version = 0;

@@ -23,7 +23,7 @@ export interface MotionState {
   /** Null until measured in the browser. */
   viewport: Viewport | null;
   pointer: PointerState;
-  /** Clock time (ms) at which the intro sweep starts; null until the canvas shows. */
+  /** Clock time (ms, the page's clock) at which the intro sweep starts; null until the title shows lit. */
   sweepStart: number | null;
   reducedMotion: boolean;
   canvas: CanvasStatus;
