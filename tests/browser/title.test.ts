@@ -189,6 +189,39 @@ for (const path of PATHS)
       );
       expect(Math.abs(b.right - b.left - domBox!.width) / domBox!.width).toBeLessThan(0.04);
     });
+
+    it('falls back to the DOM title at once when the WebGL context is lost, and recovers when restored', async () => {
+      const { page, problems } = await openTitle({ width: 1440, height: 900 }, path);
+      // WEBGL_lose_context on the canvas's context, wherever it renders (page or worker).
+      await page.evaluate(() => window.__motion!.loseContext());
+      await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
+      await expect(page.evaluate(() => window.__motion!.state().canvas)).resolves.toBe('lost');
+      await page.evaluate(() => window.__motion!.restoreContext());
+      await page.evaluate(() => window.__motion!.setTime(60_000));
+      await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('canvas');
+      // It draws again on the new context: the lettering is back.
+      await showOnlyCanvas(page);
+      await at(page, 60_001, null);
+      const pic = await readCanvas(page, 120);
+      expect(pic.box).not.toBeNull();
+      expect(problems).toEqual([]);
+    });
+
+    it('skips the sweep under reduced motion: the light rests, then follows the pointer', async () => {
+      const { page } = await openTitle({ width: 1440, height: 900 }, path, {
+        reducedMotion: 'reduce',
+      });
+      await showOnlyCanvas(page);
+      await at(page, 150);
+      const early = await readCanvas(page);
+      await at(page, 450);
+      const later = await readCanvas(page);
+      expect(early.light).not.toBeNull();
+      expect(Math.abs(later.light!.x - early.light!.x)).toBeLessThan(2);
+      await at(page, 460, [1100, 400]);
+      const followed = await readCanvas(page);
+      expect(Math.abs(followed.light!.x - 1100)).toBeLessThan(90);
+    });
   });
 
 describe('where a worker cannot render', () => {
@@ -331,15 +364,19 @@ describe('rendering on demand', () => {
       () => (window as unknown as { __commits: number }).__commits,
     );
     await page.mouse.move(10, 890);
-    // Let the light finish easing to the pointer: wait until no frame has been drawn for 1 s.
+    // Let the light finish easing to the pointer: the last frame asked for no other, and none
+    // has been drawn for 1 s (on a busy machine one frame can take most of a second).
     await page.waitForFunction(
       () =>
         new Promise<boolean>((resolve) => {
           const n = window.__titleFrames!.frames;
-          setTimeout(() => resolve(window.__titleFrames!.frames === n), 1000);
+          setTimeout(
+            () => resolve(window.__titleFrames!.frames === n && !window.__titleLight!.moving),
+            1000,
+          );
         }),
       null,
-      { timeout: 20_000, polling: 100 },
+      { timeout: 30_000, polling: 100 },
     );
     const before = await page.evaluate(() => window.__titleFrames!.frames);
     await page.waitForTimeout(5000);
