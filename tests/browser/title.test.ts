@@ -364,6 +364,8 @@ describe('rendering on demand', () => {
       () => (window as unknown as { __commits: number }).__commits,
     );
     await page.mouse.move(10, 890);
+    // The title's width is measured once the fonts are in: a change of what is drawn, not stillness.
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     // Let the light finish easing to the pointer: the last frame asked for no other, and none
     // has been drawn for 1 s (on a busy machine one frame can take most of a second).
     await page.waitForFunction(
