@@ -10,11 +10,15 @@
  */
 import { earlyPresses } from './earlyPresses';
 import { firstContentfulPaint } from './firstPaint';
+import { startTitleWorker } from './canvas/earlyWorker';
+import { titlePaths } from './canvas/webgl';
 
 const root = document.getElementById('root');
 const early = root ? earlyPresses(root) : null;
 
 async function start() {
+  // The title's worker costs the main thread nothing: it starts with the app, not after it.
+  if (location.pathname === '/' && titlePaths(location.search)[0] === 'worker') startTitleWorker();
   try {
     const { hydrated } = await import('./main');
     await hydrated;

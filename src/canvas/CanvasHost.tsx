@@ -1,54 +1,27 @@
-import { Component, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { motionStore } from '../motion/store';
+import { motionStore, now } from '../motion/store';
 import { attachMotionListeners } from '../motion/listeners';
 import { installTestMode, isTestMode } from '../motion/testMode';
-import {
-  afterFirstPaintAndLoad,
-  importTitleCanvas,
-  offscreenAvailable,
-  titlePath,
-  webglAvailable,
-  type TitleCanvasComponent,
-  type TitlePath,
-} from './webgl';
+import { afterFirstPaintAndLoad, titlePaths, webglAvailable, type TitlePath } from './webgl';
+import type TitleCanvasComponent from './TitleCanvas';
+import { startTitleWorker } from './earlyWorker';
 
-const WHERE: Record<TitlePath, string> = {
-  worker: 'in a worker',
-  page: 'in the page',
-  dom: 'as the outlined title',
-};
+type Loaded = { path: TitlePath; Canvas: typeof TitleCanvasComponent };
 
-/** Catches a canvas that throws (R3F throws when it gets no WebGL context) so the page lives on. */
-class CanvasBoundary extends Component<
-  { onError: (reason: string) => void; children: ReactNode },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    this.props.onError(error instanceof Error ? error.message : String(error));
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
+const WHERE: Record<TitlePath, string> = { worker: 'in a worker', page: 'in the page' };
 
 /**
- * Feeds the motion store and hosts the app's one persistent canvas. The canvas chunk is fetched
- * only on the home page, after the first paint and the load event, and only when WebGL works;
- * once loaded it stays mounted across routes (hidden off the home page) so its context lives on.
- * A canvas that gets no WebGL context after all gives way at once to the next path (titlePath).
+ * Feeds the motion store and hosts the app's one persistent canvas, on the first path that works
+ * (titlePaths): in a worker, else in the page, else the outlined DOM title stays. Loaded only on
+ * the home page; once loaded it stays mounted across routes (hidden off the home page) so its
+ * context lives on.
  */
 export function CanvasHost() {
   const { pathname } = useLocation();
   const onHome = pathname === '/';
-  const [Canvas, setCanvas] = useState<{ path: TitlePath; Component: TitleCanvasComponent } | null>(
-    null,
-  );
-  const failed = useRef(new Set<TitlePath>());
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const paths = useRef<TitlePath[] | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -58,21 +31,28 @@ export function CanvasHost() {
 
   useEffect(() => {
     motionStore.setState({ onHome });
-    if (!onHome || Canvas) return;
+    if (!onHome || loaded) return;
     let live = true;
-    // The WebGL probe creates a context: after the first paint and load too, not in hydration.
-    void afterFirstPaintAndLoad()
-      .then(() => {
-        const search = window.location.search;
-        const can = { webgl: webglAvailable(search), offscreen: offscreenAvailable(search) };
-        const path = titlePath(can, failed.current);
-        if (path === 'dom') {
-          motionStore.setState({ canvas: 'unavailable' });
-          return null;
-        }
-        return importTitleCanvas(path).then((m) => ({ path, Component: m.default }));
+    const search = window.location.search;
+    paths.current ??= titlePaths(search);
+    const path = paths.current[0];
+    if (!path) {
+      motionStore.setState({ canvas: 'unavailable' });
+      return;
+    }
+    // The worker costs the main thread nothing: it starts at once. The page's own canvas waits
+    // for the first paint and load, and for a WebGL probe (which creates a context).
+    const ready =
+      path === 'worker'
+        ? (startTitleWorker(), Promise.resolve(true))
+        : afterFirstPaintAndLoad().then(() => webglAvailable(search));
+    void ready
+      .then((works) => (works ? import('./TitleCanvas') : null))
+      .then((m) => {
+        if (!live) return;
+        if (m) setLoaded({ path, Canvas: m.default });
+        else motionStore.setState({ canvas: 'unavailable' });
       })
-      .then((loaded) => live && loaded && setCanvas(loaded))
       .catch((err: unknown) => {
         console.warn('The canvas title could not load; the outlined title stays.', err);
         motionStore.setState({ canvas: 'unavailable' });
@@ -80,46 +60,60 @@ export function CanvasHost() {
     return () => {
       live = false;
     };
-  }, [onHome, Canvas]);
+  }, [onHome, loaded]);
+
+  // The path in use got no WebGL context: the next one takes over at once.
+  const unavailable = useCallback((reason: string) => {
+    const failed = paths.current?.shift();
+    const next = paths.current?.[0];
+    console.warn(
+      `The title cannot be drawn ${failed ? WHERE[failed] : ''} (${reason}); ` +
+        (next ? `drawing it ${WHERE[next]} instead.` : 'the outlined title stays.'),
+    );
+    motionStore.setState({ canvas: next ? 'loading' : 'unavailable' });
+    setLoaded(null);
+  }, []);
+
+  // The page owns the sweep's start: the first time the title shows lit, if nothing set it before.
+  useEffect(
+    () =>
+      motionStore.subscribe(
+        (s) => s.canvas,
+        (canvas) => {
+          if (canvas === 'ready' && motionStore.getState().sweepStart === null)
+            motionStore.setState({ sweepStart: now() });
+        },
+      ),
+    [],
+  );
 
   // Hidden while it has no frame with the title: a hidden canvas is not composited, so the page
   // never waits for the GPU to set up the context and compile shaders. Written to the style
   // directly, like every other store-driven change: no React commit.
   useEffect(() => {
-    if (!Canvas) return;
-    const show = (status: string) => {
-      if (wrapper.current) wrapper.current.style.visibility = status === 'loading' ? 'hidden' : '';
-    };
-    show(motionStore.getState().canvas);
-    return motionStore.subscribe((s, prev) => s.canvas !== prev.canvas && show(s.canvas));
-  }, [Canvas]);
+    if (!loaded) return;
+    return motionStore.subscribe(
+      (s) => s.canvas,
+      (canvas) => {
+        if (wrapper.current)
+          wrapper.current.style.visibility = canvas === 'loading' ? 'hidden' : '';
+      },
+      { fireImmediately: true },
+    );
+  }, [loaded]);
 
-  const unavailable = useCallback(
-    (reason: string) => {
-      if (!Canvas) return;
-      failed.current.add(Canvas.path);
-      const next = titlePath({ webgl: true, offscreen: Canvas.path === 'worker' }, failed.current);
-      console.warn(
-        `The title cannot be drawn ${WHERE[Canvas.path]} (${reason}); drawing it ${WHERE[next]} instead.`,
-      );
-      motionStore.setState({ canvas: 'loading' });
-      setCanvas(null); // the loading effect runs again and takes the next path
-    },
-    [Canvas],
-  );
-
-  if (!Canvas) return null;
+  if (!loaded) return null;
+  const { path, Canvas } = loaded;
   return (
     <div
       ref={wrapper}
       className="title-canvas"
       data-visible={onHome ? 'true' : 'false'}
+      data-path={path}
       style={{ visibility: 'hidden' }}
       aria-hidden="true"
     >
-      <CanvasBoundary key={Canvas.path} onError={unavailable}>
-        <Canvas.Component onUnavailable={unavailable} />
-      </CanvasBoundary>
+      <Canvas key={path} path={path} onUnavailable={unavailable} />
     </div>
   );
 }

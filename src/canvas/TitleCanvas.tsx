@@ -1,88 +1,93 @@
-import { useEffect } from 'react';
-import { Canvas, useThree } from '@react-three/fiber';
-import { motionStore } from '../motion/store';
-import { TitleStrip } from './canvasStrip';
+import { useEffect, useRef } from 'react';
 import { contextControls } from '../motion/testMode';
-import { TitleScene } from './TitleScene';
-import { AdaptiveDpr } from './AdaptiveDpr';
+import { TitleStrip } from './TitleStrip';
+import { workerTitle } from './workerTitle';
+import { idle } from './webgl';
+import type { TitleRenderer, TitleRendererOptions } from './titleRenderer';
+
+/** Where the title's canvas is drawn: handed to a worker, or in the page itself. */
+export type CanvasPath = 'worker' | 'page';
 
 /**
- * Asks for a frame whenever an input the picture depends on changes, on the home page only;
- * otherwise nothing is drawn.
+ * The in-page renderer, its libraries loaded one at a time, each in its own idle moment: one
+ * long task evaluating three.js, troika and R3F together would keep the page from answering input.
  */
-function InvalidateOnInput() {
-  const invalidate = useThree((s) => s.invalidate);
-  useEffect(
-    () =>
-      motionStore.subscribe((s, prev) => {
-        if (!s.onHome) return; // hidden elsewhere
-        if (
-          s.scrollY !== prev.scrollY ||
-          s.viewport !== prev.viewport ||
-          s.pointer !== prev.pointer ||
-          s.testTime !== prev.testTime ||
-          s.reducedMotion !== prev.reducedMotion ||
-          s.titleEm !== prev.titleEm ||
-          s.idle !== prev.idle ||
-          (s.onHome && !prev.onHome)
-        ) {
-          invalidate();
-        }
-      }),
-    [invalidate],
-  );
-  return null;
+async function pageTitle(
+  canvas: HTMLCanvasElement,
+  options: TitleRendererOptions,
+): Promise<TitleRenderer> {
+  await import('three');
+  await idle();
+  await import('troika-three-text');
+  await idle();
+  const { createTitleRenderer } = await import('./titleRenderer');
+  return createTitleRenderer(canvas, options);
 }
 
-/** Falls back to the DOM title at once when the WebGL context is lost, and back when restored. */
-function ContextLossWatch() {
-  const gl = useThree((s) => s.gl);
-  const invalidate = useThree((s) => s.invalidate);
+/**
+ * The title's canvas for either path: a fresh <canvas> in the title's strip, given to the title
+ * renderer (in a worker or in the page), resized with the strip. `onUnavailable` hears when that
+ * path gets no WebGL context, so the host can take the next one.
+ */
+export default function TitleCanvas({
+  path,
+  onUnavailable,
+}: {
+  path: CanvasPath;
+  onUnavailable: (reason: string) => void;
+}) {
+  const stripRef = useRef<HTMLDivElement>(null);
+  const fadeRef = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
-    const canvas = gl.domElement;
-    const lost = (e: Event) => {
-      e.preventDefault(); // allows the browser to restore it
-      motionStore.setState({ canvas: 'lost' });
+    const strip = stripRef.current;
+    const fade = fadeRef.current;
+    if (!strip || !fade) return;
+    // A canvas hands its control over once: each run of this effect (StrictMode runs it twice in
+    // development) makes its own.
+    const canvas = document.createElement('canvas');
+    canvas.setAttribute('aria-hidden', 'true');
+    canvas.style.cssText = 'display: block; width: 100%; height: 100%';
+    fade.append(canvas);
+    const size = () => ({
+      width: strip.clientWidth,
+      height: strip.clientHeight,
+      dpr: window.devicePixelRatio || 1,
+    });
+    const options = {
+      ...size(),
+      refuseContext:
+        path === 'worker' && new URLSearchParams(location.search).get('worker-webgl') === '0',
     };
-    const restored = () => {
-      // "ready" again once a frame has been drawn on the new context.
-      motionStore.setState({ canvas: 'loading' });
-      invalidate();
+    let live = true;
+    let renderer: TitleRenderer | null = null;
+    const take = (r: TitleRenderer) => {
+      if (!live) return r.dispose();
+      renderer = r;
+      // The strip may have changed size while the renderer was set up.
+      const { width, height, dpr } = size();
+      r.resize(width, height, dpr);
+      contextControls.lose = () => r.loseContext();
+      contextControls.restore = () => r.restoreContext();
     };
-    const ext = gl.getContext().getExtension('WEBGL_lose_context');
-    contextControls.lose = () => ext?.loseContext();
-    contextControls.restore = () => ext?.restoreContext();
-    canvas.addEventListener('webglcontextlost', lost);
-    canvas.addEventListener('webglcontextrestored', restored);
+    if (path === 'worker')
+      take(workerTitle(canvas, options, (reason) => live && onUnavailable(reason)));
+    else
+      pageTitle(canvas, options).then(take, (error: unknown) => {
+        if (live) onUnavailable(error instanceof Error ? error.message : String(error));
+      });
+    const resized = new ResizeObserver(() => {
+      const { width, height, dpr } = size();
+      renderer?.resize(width, height, dpr);
+    });
+    resized.observe(strip);
     return () => {
-      canvas.removeEventListener('webglcontextlost', lost);
-      canvas.removeEventListener('webglcontextrestored', restored);
+      live = false;
+      resized.disconnect();
+      renderer?.dispose();
+      canvas.remove();
     };
-  }, [gl, invalidate]);
-  return null;
-}
+  }, [path, onUnavailable]);
 
-/**
- * The one persistent canvas of the app: an orthographic camera in CSS pixels (1 unit = 1 px),
- * transparent, drawn on demand only, at a device pixel ratio of at most 2.
- */
-export default function TitleCanvas() {
-  return (
-    <TitleStrip>
-      <Canvas
-        orthographic
-        camera={{ position: [0, 0, 100], zoom: 1, near: 0.1, far: 1000 }}
-        frameloop="demand"
-        dpr={[1, 2]}
-        gl={{ alpha: true, antialias: false, powerPreference: 'high-performance' }}
-        style={{ pointerEvents: 'none' }}
-        aria-hidden="true"
-      >
-        <InvalidateOnInput />
-        <ContextLossWatch />
-        <AdaptiveDpr />
-        <TitleScene />
-      </Canvas>
-    </TitleStrip>
-  );
+  return <TitleStrip stripRef={stripRef} fadeRef={fadeRef} />;
 }

@@ -1,26 +1,43 @@
 /* eslint-disable react-hooks/immutability -- three.js objects and uniforms are mutated in the frame loop by design (R3F: mutate, never setState per frame). */
 import { useEffect, useMemo, useRef } from 'react';
-import { addAfterEffect, useFrame, useThree } from '@react-three/fiber';
-import { Text, configureTextBuilder } from 'troika-three-text';
-import type { Material } from 'three';
+import { useFrame, useThree } from '@react-three/fiber';
+import { Text, configureTextBuilder, getTextRenderInfo } from 'troika-three-text';
+import { Group, type Material } from 'three';
 import syneUrl from '@fontsource/syne/files/syne-latin-700-normal.woff?url';
 import { company } from '../content/company';
 import { motionStore, now } from '../motion/store';
-import { scrollProgress, titleBand, titleLayout, TITLE_LINE_HEIGHT } from '../motion/model';
-import { frameDrawn } from '../motion/frames';
+import { scrollProgress, titleLayout, titleStrip, TITLE_LINE_HEIGHT } from '../motion/model';
 import { lightProbe } from '../motion/lightProbe';
 import { lightTarget, stepLight } from '../motion/lightLead';
 import { createLightUniforms, createLitTextMaterial } from './lightMaterial';
 import { warmUpGpu } from './gpuWarmup';
 
 // Never reach for troika's fallback fonts on a CDN (the name is covered by the shipped font), and
-// lay the text out on the main thread: troika's worker loads its code with importScripts(blob:),
-// which a strict script-src ('self' only) rightly refuses. One short string costs a few ms.
+// lay the text out on this thread, not in troika's own worker: that loads its code with
+// importScripts(blob:), which a strict script-src ('self' only) rightly refuses.
 configureTextBuilder({ unicodeFontsURL: '/unicode-fonts-not-shipped', useWorker: false });
 
-function makeText(): Text {
+/** Glyph distance fields: 128 px per glyph keeps the thin outline crisp at the title's size. */
+const SDF_GLYPH_SIZE = 128;
+/** The page has a document with a body; the worker only the stand-in of workerGlobals.ts. */
+const inPage = typeof document !== 'undefined' && 'body' in document;
+
+/**
+ * Builds the title's glyphs (font, layout, distance fields) ahead of the scene, so the worker
+ * does it while the page is still handing over the canvas. Resolves when they are in the atlas.
+ */
+export function prepareGlyphs(): Promise<void> {
+  return new Promise((resolve) =>
+    getTextRenderInfo(
+      { font: syneUrl, text: company.name, sdfGlyphSize: SDF_GLYPH_SIZE, gpuAccelerateSDF: inPage },
+      () => resolve(),
+    ),
+  );
+}
+
+function makeText(word: string): Text {
   const text = new Text();
-  text.text = company.name;
+  text.text = word;
   text.font = syneUrl;
   text.anchorX = 'center';
   text.anchorY = 'middle';
@@ -30,57 +47,55 @@ function makeText(): Text {
   text.color = '#ffffff';
   text.strokeColor = '#ffffff';
   text.outlineColor = '#ffffff';
-  text.sdfGlyphSize = 128;
+  text.sdfGlyphSize = SDF_GLYPH_SIZE;
+  // In the worker: glyph SDFs computed on the CPU, not rendered on the GPU and read back.
+  text.gpuAccelerateSDF = inPage;
   return text;
 }
 
+/** What the scene tells its renderer: whether the frame being drawn has the text in it. */
+export interface SceneStatus {
+  textShown: boolean;
+}
+
 /**
- * The outlined company name and its light. Each frame reads the store (getState, never React
- * state), derives the layout and the light from the motion model, and writes uniforms. It asks
- * for another frame only while something still moves.
+ * The outlined company name and its light, centred in the strip (the page places the strip on the
+ * title). Each frame reads the store (getState, never React state), derives the layout and the
+ * light from the motion model, and writes uniforms; it asks for another frame only while something
+ * still moves.
  */
-export function TitleScene() {
+export function TitleScene({ status }: { status: SceneStatus }) {
   const invalidate = useThree((s) => s.invalidate);
   const uniforms = useMemo(() => createLightUniforms(), []);
-  const { letters, halo } = useMemo(() => {
-    const letters = makeText();
-    const halo = makeText();
+  // One letters mesh and one halo mesh per word, in a group at the title's centre: each word can be
+  // placed on its own (a title on two lines joining into one).
+  const { group, words } = useMemo(() => {
+    const group = new Group();
     // Not drawn on the page until the GPU has compiled their shaders offscreen.
-    letters.visible = false;
-    halo.visible = false;
-    letters.material = createLitTextMaterial(letters.material as Material, uniforms, false);
-    halo.material = createLitTextMaterial(halo.material as Material, uniforms, true);
-    halo.renderOrder = -1;
-    return { letters, halo };
+    group.visible = false;
+    const words = company.name.split(/\s+/).map((word) => {
+      const letters = makeText(word);
+      const halo = makeText(word);
+      letters.material = createLitTextMaterial(letters.material as Material, uniforms, false);
+      halo.material = createLitTextMaterial(halo.material as Material, uniforms, true);
+      halo.renderOrder = -1;
+      group.add(halo, letters);
+      return { letters, halo, widthPx: 0 };
+    });
+    return { group, words };
   }, [uniforms]);
   const light = useRef({ x: Number.NaN, y: Number.NaN, last: 0 });
-  const synced = useRef(false);
   const warmedUp = useRef<Promise<void> | null>(null);
   const fontPx = useRef(0);
-  const stripRef = useRef<HTMLElement | null | undefined>(undefined);
 
   useEffect(() => {
     return () => {
-      letters.dispose();
-      halo.dispose();
+      for (const { letters, halo } of words) {
+        letters.dispose();
+        halo.dispose();
+      }
     };
-  }, [letters, halo]);
-
-  // Count drawn frames; the first frame with the text in it makes the canvas "ready" and starts the sweep.
-  useEffect(
-    () =>
-      addAfterEffect(() => {
-        frameDrawn();
-        const s = motionStore.getState();
-        if (synced.current && s.canvas === 'loading') {
-          motionStore.setState({ canvas: 'ready', sweepStart: s.sweepStart ?? now(s) });
-          // The sweep runs from the next frame on; nothing else asks for it. (After the loop has
-          // stopped: R3F drops an invalidate() made inside an after-effect.)
-          queueMicrotask(invalidate);
-        }
-      }),
-    [invalidate],
-  );
+  }, [words]);
 
   useFrame((state) => {
     const s = motionStore.getState();
@@ -91,60 +106,51 @@ export function TitleScene() {
     const layout = titleLayout(p, vp, s.titleEm);
     const startPx = layout.fontPx / layout.scale;
 
-    // Troika lays text out in a worker: re-layout only when the start size changes (resize),
-    // and move/scale the mesh for scroll.
+    // Lay the text out again only when the start size changes (resize); scroll moves and scales it.
     if (Math.abs(startPx - fontPx.current) > 0.01) {
       fontPx.current = startPx;
-      synced.current = false;
-      letters.fontSize = startPx;
-      halo.fontSize = startPx;
-      const laidOut = Promise.all([
-        new Promise<void>((r) => letters.sync(r)),
-        new Promise<void>((r) => halo.sync(r)),
-      ]);
+      status.textShown = false;
+      const laidOut = Promise.all(
+        words.flatMap((w) =>
+          [w.letters, w.halo].map((text) => {
+            text.fontSize = startPx;
+            return new Promise<void>((r) => text.sync(r));
+          }),
+        ),
+      );
       // The first time, the shaders are compiled offscreen before the text is drawn (gpuWarmup.ts).
       void laidOut
-        .then(
-          () =>
-            warmedUp.current ??
-            (warmedUp.current = warmUpGpu(state.gl, state.scene, state.camera, [letters, halo])),
-        )
         .then(() => {
-          letters.visible = true;
-          halo.visible = true;
-          synced.current = true;
+          for (const w of words) {
+            const b = w.letters.textRenderInfo?.blockBounds;
+            w.widthPx = b ? b[2] - b[0] : 0;
+          }
+          return (warmedUp.current ??= warmUpGpu(state.gl, state.scene, state.camera, [group]));
+        })
+        .then(() => {
+          group.visible = true;
+          status.textShown = true;
           invalidate();
         });
     }
-    // The canvas is a strip centred on the title that moves with it (moved here, in the same frame
-    // as the picture, so the two never disagree); the text sits at the strip's centre.
-    const band = titleBand(layout);
-    // Looked up once, not per frame. (In the worker the canvas is an OffscreenCanvas: there the
-    // page moves the strip itself.)
-    if (stripRef.current === undefined) {
-      const canvasEl = state.gl.domElement as HTMLCanvasElement | OffscreenCanvas;
-      stripRef.current =
-        'closest' in canvasEl ? canvasEl.closest<HTMLElement>('.title-canvas__band') : null;
+    // The strip is centred on the title (the page moves it), so the group sits at its middle; the
+    // words on one line, as wide as the DOM title measures (the spaces take up the difference).
+    const strip = titleStrip(layout);
+    group.position.set(layout.centerX - vp.width / 2, 0, 0);
+    group.scale.setScalar(layout.scale);
+    const lineWidth = layout.widthPx / layout.scale;
+    const wordsWidth = words.reduce((sum, w) => sum + w.widthPx, 0);
+    const space = words.length > 1 ? (lineWidth - wordsWidth) / (words.length - 1) : 0;
+    let left = -lineWidth / 2;
+    for (const w of words) {
+      w.letters.position.x = w.halo.position.x = left + w.widthPx / 2;
+      left += w.widthPx + space;
+      // Troika strokes inside the glyph edge; its "outline" is a filled halo, used only for the
+      // blurred glow behind the letters (lit where the light is, invisible elsewhere).
+      w.letters.strokeWidth = layout.strokePx / layout.scale;
+      w.halo.strokeWidth = 0;
+      w.halo.outlineBlur = startPx * 0.28;
     }
-    const strip = stripRef.current;
-    if (strip) {
-      const height = `${band.height}px`;
-      if (strip.style.height !== height) strip.style.height = height;
-      strip.style.transform = `translate3d(0, ${band.top}px, 0)`;
-    }
-    for (const mesh of [letters, halo]) {
-      mesh.position.set(
-        layout.centerX - vp.width / 2,
-        band.top + band.height / 2 - layout.centerY,
-        0,
-      );
-      mesh.scale.setScalar(layout.scale);
-    }
-    // Troika strokes inside the glyph edge; its "outline" is a filled halo, used only for the
-    // blurred glow behind the letters (lit where the light is, invisible elsewhere).
-    letters.strokeWidth = layout.strokePx / layout.scale;
-    halo.strokeWidth = 0;
-    halo.outlineBlur = startPx * 0.28;
 
     // Where the light is: the intro sweep, then the pointer, the attract loop or its resting place.
     const t = now(s);
@@ -154,7 +160,7 @@ export function TitleScene() {
     const easing = stepLight(l, target, t, ease);
 
     // gl_FragCoord is in device pixels from the strip's bottom left.
-    uniforms.uLightPosition.value.set(l.x * dpr, (band.top + band.height - l.y) * dpr);
+    uniforms.uLightPosition.value.set(l.x * dpr, (strip.top + strip.height - l.y) * dpr);
     uniforms.uLightRadius.value = target.radius * dpr;
     uniforms.uLightIntensity.value = target.intensity;
 
@@ -164,10 +170,5 @@ export function TitleScene() {
     Object.assign(lightProbe, { x: l.x, y: l.y, lead: target.lead, moving, dpr });
   });
 
-  return (
-    <>
-      <primitive object={halo} />
-      <primitive object={letters} />
-    </>
-  );
+  return <primitive object={group} />;
 }

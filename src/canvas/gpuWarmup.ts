@@ -5,12 +5,9 @@ const WARMUP_LIMIT_MS = 10_000;
 const POLL_MS = 50;
 
 /**
- * Draws the given objects once into a tiny offscreen target, then waits, without blocking the
- * page, until the GPU has finished that work. The first draw of a shader makes the GPU compile
- * its pipeline; drawn straight onto the page's canvas, that compile blocks the main thread for
- * the whole of it when the next frame is composited (over a second in software WebGL, measured
- * here). Drawn offscreen and waited for with a fence polled from timers, the same compile
- * happens while the page stays responsive, and the first visible frame is cheap.
+ * Draws `show` once into a tiny offscreen target and waits, polling a fence, until the GPU has
+ * done it: the first draw compiles the shaders (over a second in software GL), and made on the
+ * visible canvas it would block the frame that shows it (docs/canvas.md).
  */
 export async function warmUpGpu(
   renderer: WebGLRenderer,

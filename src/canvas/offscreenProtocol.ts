@@ -1,8 +1,8 @@
 import type { CanvasStatus, MotionState } from '../motion/store';
 import type { lightProbe } from '../motion/lightProbe';
 
-/** The inputs the page mirrors into the worker (everything but what the worker itself owns). */
-export type MirroredState = Omit<MotionState, 'canvas' | 'sweepStart'>;
+/** The inputs the page mirrors into the worker (all but the canvas status, which the worker owns). */
+export type MirroredState = Omit<MotionState, 'canvas'>;
 
 export type ToWorker =
   | {
@@ -11,7 +11,11 @@ export type ToWorker =
       width: number;
       height: number;
       dpr: number;
-      state: Partial<MotionState>;
+      state: MirroredState;
+      /** The page's performance.timeOrigin: the worker's clock reads the page's. */
+      timeOrigin: number;
+      /** Test only (`?worker-webgl=0`): act as if the worker got no WebGL context. */
+      refuseContext: boolean;
     }
   | { type: 'state'; state: Partial<MirroredState>; version: number }
   | { type: 'resize'; width: number; height: number; dpr: number }
@@ -20,6 +24,6 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'frame'; frames: number; light: typeof lightProbe; version: number }
-  | { type: 'status'; canvas: CanvasStatus; sweepStart: number | null }
-  /** The worker got no WebGL context: the page draws the title itself. */
+  | { type: 'status'; canvas: CanvasStatus }
+  /** The worker got no WebGL context (WebKit, Safari before WebGL in workers): the page takes over. */
   | { type: 'unavailable'; reason: string };

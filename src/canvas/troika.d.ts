@@ -36,6 +36,10 @@ declare module 'troika-three-text' {
     defaultFontURL?: string | null;
     unicodeFontsURL?: string | null;
   }): void;
+  export function getTextRenderInfo(
+    args: { font?: string; text: string; sdfGlyphSize?: number; gpuAccelerateSDF?: boolean },
+    callback: (info: unknown) => void,
+  ): void;
   export function preloadFont(
     options: { font?: string; characters?: string | string[]; sdfGlyphSize?: number },
     callback: () => void,

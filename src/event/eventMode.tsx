@@ -10,6 +10,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import { StrictMode } from 'react';
+import { shallow } from 'zustand/shallow';
 import { motionStore, now } from '../motion/store';
 import { idleState, msToNextIdleThreshold } from '../motion/attract';
 import { FullscreenButton } from './FullscreenButton';
@@ -69,13 +70,16 @@ export function startEventMode(win: Window = window): () => void {
     } else markActive();
   }
 
-  // Every pointer change is input: the listeners' (mouse, pen, touch) and the test's setPointer.
-  const unsubscribe = motionStore.subscribe((s, prev) => {
-    if (s.pointer !== prev.pointer) markActive();
-    else if (s.testMode !== prev.testMode)
-      markActive(); // the clock changed hands: start afresh
-    else if (s.testTime !== prev.testTime) evaluate();
-  });
+  // Every pointer change is input (the listeners' mouse, pen and touch, and the test's
+  // setPointer), and so is the clock changing hands; a tick of the test's clock is only time.
+  const unsubscribe = motionStore.subscribe(
+    (s) => [s.pointer, s.testMode, s.testTime] as const,
+    ([pointer, testMode], [prevPointer, prevTestMode]) => {
+      if (pointer !== prevPointer || testMode !== prevTestMode) markActive();
+      else evaluate();
+    },
+    { equalityFn: shallow },
+  );
 
   const passive = { passive: true } as const;
   win.addEventListener('touchstart', onTouch, passive);
@@ -83,9 +87,9 @@ export function startEventMode(win: Window = window): () => void {
   win.addEventListener('keydown', markActive, passive);
   win.addEventListener('wheel', markActive, passive);
 
-  set({ eventMode: true, lastInput: now(), idle: false });
+  set({ eventMode: true });
   root.dataset.eventMode = 'on';
-  evaluate();
+  markActive();
 
   const host = doc.createElement('div');
   host.className = 'event-controls';

@@ -132,7 +132,7 @@ export function titleLayout(
 }
 
 /** Room above and below the title's line box for the light's halo, in ems of the start size. */
-export const TITLE_BAND_MARGIN = 0.45;
+export const TITLE_STRIP_MARGIN = 0.45;
 
 /**
  * The strip of the viewport the canvas covers: as wide as the window, as tall as the title at its
@@ -140,9 +140,9 @@ export const TITLE_BAND_MARGIN = 0.45;
  * change with scroll (only with the window's width), so scrolling never resizes the canvas; and a
  * strip instead of the whole viewport is far fewer pixels to draw and composite per frame.
  */
-export function titleBand(layout: TitleLayout): { top: number; height: number } {
+export function titleStrip(layout: TitleLayout): { top: number; height: number } {
   const startPx = layout.fontPx / layout.scale;
-  const height = Math.ceil(startPx * (TITLE_LINE_HEIGHT + 2 * TITLE_BAND_MARGIN));
+  const height = Math.ceil(startPx * (TITLE_LINE_HEIGHT + 2 * TITLE_STRIP_MARGIN));
   return { top: layout.centerY - height / 2, height };
 }
 

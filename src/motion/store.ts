@@ -23,7 +23,7 @@ export interface MotionState {
   /** Null until measured in the browser. */
   viewport: Viewport | null;
   pointer: PointerState;
-  /** Clock time (ms) at which the intro sweep starts; null until the canvas shows. */
+  /** Clock time (ms, the page's clock) at which the intro sweep starts; null until the title shows lit. */
   sweepStart: number | null;
   reducedMotion: boolean;
   canvas: CanvasStatus;
@@ -66,7 +66,17 @@ export const motionStore = createStore<MotionState>()(
   subscribeWithSelector(() => ({ ...initialMotionState })),
 );
 
+let clockOffset = 0;
+
+/**
+ * In a worker: make now() read the page's clock. Times in the store (sweepStart, lastInput) are
+ * the page's, and a worker's performance.now() counts from its own, later, origin.
+ */
+export function alignClock(pageTimeOrigin: number): void {
+  clockOffset = performance.timeOrigin - pageTimeOrigin;
+}
+
 /** The animation clock in ms: the page's own, or the test's in test mode. */
 export function now(state: MotionState = motionStore.getState()): number {
-  return state.testMode ? state.testTime : performance.now();
+  return state.testMode ? state.testTime : performance.now() + clockOffset;
 }

@@ -49,7 +49,7 @@ describe('the development server (npm start)', () => {
       await expect
         .poll(() => page.locator('#hero-title').getAttribute('data-mode'), { timeout: 45_000 })
         .toBe('canvas');
-      await expect(page.locator('.title-canvas__band canvas').count()).resolves.toBe(1);
+      await expect(page.locator('.title-canvas__strip canvas').count()).resolves.toBe(1);
       await page.getByRole('button', { name: 'Scroll down' }).click();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(800);
       expect(problems).toEqual([]);

@@ -99,10 +99,10 @@ describe('offline after one visit', () => {
     problems.splice(problems.indexOf(notFoundLogged), 1);
 
     // The home page animates: the canvas chunk and the title's font come from the precache.
-    // (The canvas chunk is OffscreenTitle where a worker renders the title, TitleCanvas elsewhere;
-    // the worker's own script then comes from the precache too, or the canvas would not draw.)
+    // (The canvas chunk is TitleCanvas on both paths; where a worker renders the title,
+    // its own script then comes from the precache too, or the canvas would not draw.)
     const canvasChunk = page.waitForResponse((r) =>
-      /\/assets\/(TitleCanvas|OffscreenTitle)-[^/]+\.js$/.test(r.url()),
+      /\/assets\/TitleCanvas-[^/]+\.js$/.test(r.url()),
     );
     await page.goto(`${baseURL()}/?event`);
     expect((await canvasChunk).fromServiceWorker()).toBe(true);

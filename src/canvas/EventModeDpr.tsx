@@ -5,14 +5,14 @@ import { lightProbe } from '../motion/lightProbe';
 import { createDprMonitor, recordFrame } from '../event/adaptiveDpr';
 
 /**
- * Event mode only: watches the time between frames drawn back to back and lowers the canvas's
- * pixel ratio when they run slow (a 4K screen on a modest GPU), raising it again when there is
- * room. Outside event mode it does nothing and the canvas keeps its usual ratio.
+ * Event mode only: lowers the canvas's pixel ratio when frames drawn back to back run slow (a 4K
+ * screen on a modest GPU), and raises it again when there is room, by the monitor in
+ * event/adaptiveDpr.ts. Outside event mode the canvas keeps `maxDpr`.
  */
-export function AdaptiveDpr() {
+export function EventModeDpr({ maxDpr }: { maxDpr: number }) {
   const setDpr = useThree((s) => s.setDpr);
   useEffect(() => {
-    let monitor = createDprMonitor(window.devicePixelRatio);
+    let monitor = createDprMonitor(maxDpr);
     let last = Number.NaN;
     let lastAskedForMore = false;
     return addAfterEffect((time) => {
@@ -26,6 +26,6 @@ export function AdaptiveDpr() {
       last = time;
       lastAskedForMore = lightProbe.moving;
     });
-  }, [setDpr]);
+  }, [setDpr, maxDpr]);
   return null;
 }

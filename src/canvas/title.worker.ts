@@ -1,0 +1,64 @@
+// troika builds its glyph atlas on document.createElement('canvas'), and R3F reads
+// window.devicePixelRatio; a worker has neither, so both are given before they load. Vite's
+// development client (in the worker's modules under `npm start`) then takes it for a page and
+// looks up its style and link tags: there are none.
+import './workerGlobals';
+import { alignClock, motionStore } from '../motion/store';
+import { setFrameListener } from '../motion/frames';
+import { lightProbe } from '../motion/lightProbe';
+import { createTitleRenderer, NoWebGLError, type TitleRenderer } from './titleRenderer';
+import { prepareGlyphs } from './TitleScene';
+import type { ToWorker, FromWorker } from './offscreenProtocol';
+
+/** The title's canvas off the main thread: a message switch around the title renderer. */
+const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
+
+// The glyphs are built from the start, while the page still prepares the canvas.
+const glyphs = prepareGlyphs();
+let renderer: TitleRenderer | null = null;
+/** The last mirrored state applied: each frame says which inputs it shows. */
+let version = 0;
+let resized: { width: number; height: number; dpr: number } | null = null;
+
+// Reported from the worker's next animation frame: by then the drawn frame has been committed
+// to the compositor, so the page (and a test taking a screenshot) can see it.
+setFrameListener((frames) => {
+  const report: FromWorker = { type: 'frame', frames, light: { ...lightProbe }, version };
+  requestAnimationFrame(() => post(report));
+});
+motionStore.subscribe(
+  (s) => s.canvas,
+  (canvas) => post({ type: 'status', canvas }),
+);
+
+self.onmessage = async (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'init':
+      alignClock(message.timeOrigin);
+      motionStore.setState(message.state);
+      try {
+        renderer = await createTitleRenderer(message.canvas, { ...message, glyphs });
+        // The strip may have changed size while the renderer was set up.
+        if (resized) renderer.resize(resized.width, resized.height, resized.dpr);
+      } catch (error) {
+        if (!(error instanceof NoWebGLError)) throw error;
+        post({ type: 'unavailable', reason: `no WebGL context in a worker (${error.message})` });
+      }
+      break;
+    case 'state':
+      version = message.version;
+      motionStore.setState(message.state);
+      break;
+    case 'resize':
+      resized = message;
+      renderer?.resize(message.width, message.height, message.dpr);
+      break;
+    case 'lose-context':
+      renderer?.loseContext();
+      break;
+    case 'restore-context':
+      renderer?.restoreContext();
+      break;
+  }
+};

@@ -1,0 +1,153 @@
+import {
+  addAfterEffect,
+  createRoot,
+  invalidate,
+  type ReconcilerRoot,
+  type RenderProps,
+} from '@react-three/fiber';
+import { WebGLRenderer } from 'three';
+import { shallow } from 'zustand/shallow';
+import { motionStore, type MotionState } from '../motion/store';
+import { frameDrawn } from '../motion/frames';
+import { TitleScene, type SceneStatus } from './TitleScene';
+import { EventModeDpr } from './EventModeDpr';
+
+/** The canvas's pixel ratio never goes above this: a title's edges gain nothing past 2. */
+export const MAX_DPR = 2;
+
+/** The device's pixel ratio as the canvas uses it. */
+export function capDpr(deviceRatio: number): number {
+  return Math.min(MAX_DPR, Math.max(1, deviceRatio || 1));
+}
+
+/** Everything the picture depends on: a change of any of these asks for a frame. */
+export function pictureInputs(s: MotionState) {
+  return [
+    s.onHome,
+    s.scrollY,
+    s.viewport,
+    s.titleEm,
+    s.pointer,
+    s.sweepStart,
+    s.reducedMotion,
+    s.testMode,
+    s.testTime,
+    s.eventMode,
+    s.idle,
+    s.lastInput,
+  ] as const;
+}
+
+export interface TitleRendererOptions {
+  /** The strip's size in CSS px, and the device's pixel ratio (capped here). */
+  width: number;
+  height: number;
+  dpr: number;
+  /** Test only: behave as if the browser gave no WebGL context. */
+  refuseContext?: boolean;
+  /** Glyphs being built ahead (prepareGlyphs), waited for once the context is known to work. */
+  glyphs?: Promise<void>;
+}
+
+export interface TitleRenderer {
+  resize(width: number, height: number, dpr: number): void;
+  /** WEBGL_lose_context, for tests. */
+  loseContext(): void;
+  restoreContext(): void;
+  dispose(): void;
+}
+
+/** The canvas gave no WebGL context: the caller takes the next path. */
+export class NoWebGLError extends Error {}
+
+/** Orthographic, in CSS px: one unit is one pixel of the strip. */
+const CAMERA = { position: [0, 0, 100] as const, zoom: 1, near: 0.1, far: 1000 };
+
+const CONTEXT_ATTRIBUTES: WebGLContextAttributes = {
+  alpha: true,
+  antialias: false,
+  powerPreference: 'high-performance',
+};
+
+/**
+ * Draws the lit title into `canvas`, in the page or in a worker (see docs/canvas.md): one R3F
+ * root with an orthographic camera in CSS px, frames on demand when a picture input changes, the
+ * canvas status in the motion store (`ready` from the first frame with the text), context loss and
+ * restore. Throws NoWebGLError when the canvas gives no WebGL context.
+ */
+export async function createTitleRenderer(
+  canvas: HTMLCanvasElement | OffscreenCanvas,
+  options: TitleRendererOptions,
+): Promise<TitleRenderer> {
+  const context = options.refuseContext
+    ? null
+    : (canvas.getContext('webgl2', CONTEXT_ATTRIBUTES) as WebGL2RenderingContext | null);
+  if (!context) throw new NoWebGLError('no WebGL2 context');
+  // Kept from the start: a lost context hands out no extensions.
+  const lose = context.getExtension('WEBGL_lose_context');
+  await options.glyphs;
+
+  const root: ReconcilerRoot<HTMLCanvasElement | OffscreenCanvas> = createRoot(canvas);
+  // Every call configures the root in full: R3F resets an input left out to its default (a
+  // resize without `frameloop` would draw continuously).
+  const props = (width: number, height: number, dpr: number): RenderProps<typeof canvas> => ({
+    orthographic: true,
+    camera: CAMERA,
+    frameloop: 'demand',
+    dpr: capDpr(dpr),
+    size: { width, height, top: 0, left: 0 },
+    gl: (defaults) => new WebGLRenderer({ ...defaults, ...CONTEXT_ATTRIBUTES, canvas, context }),
+  });
+  await root.configure(props(options.width, options.height, options.dpr));
+
+  const scene: SceneStatus = { textShown: false };
+  const unsubscribers: (() => void)[] = [];
+
+  // The first frame with the text in it makes the canvas "ready".
+  unsubscribers.push(
+    addAfterEffect(() => {
+      frameDrawn();
+      if (scene.textShown && motionStore.getState().canvas === 'loading')
+        motionStore.setState({ canvas: 'ready' });
+    }),
+  );
+  // One rule for when to draw: a picture input changed, on the home page (hidden elsewhere).
+  unsubscribers.push(
+    motionStore.subscribe(pictureInputs, ([onHome]) => onHome && invalidate(), {
+      equalityFn: shallow,
+    }),
+  );
+
+  const onLost = (e: Event) => {
+    e.preventDefault(); // lets the browser restore it
+    motionStore.setState({ canvas: 'lost' });
+  };
+  // "ready" again once a frame has been drawn on the new context.
+  const onRestored = () => {
+    motionStore.setState({ canvas: 'loading' });
+    invalidate();
+  };
+  canvas.addEventListener('webglcontextlost', onLost);
+  canvas.addEventListener('webglcontextrestored', onRestored);
+
+  root.render(
+    <>
+      <EventModeDpr maxDpr={capDpr(options.dpr)} />
+      <TitleScene status={scene} />
+    </>,
+  );
+
+  return {
+    resize(width, height, dpr) {
+      void root.configure(props(width, height, dpr));
+    },
+    loseContext: () => lose?.loseContext(),
+    restoreContext: () => lose?.restoreContext(),
+    dispose() {
+      unsubscribers.forEach((u) => u());
+      canvas.removeEventListener('webglcontextlost', onLost);
+      canvas.removeEventListener('webglcontextrestored', onRestored);
+      root.unmount();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+/** What troika and R3F expect of a page, given to the title's worker before they load. */
+const scope = globalThis as unknown as { document?: unknown; window?: unknown };
+scope.document ??= {
+  createElement: (tag: string) => (tag === 'canvas' ? new OffscreenCanvas(1, 1) : {}),
+  querySelector: () => null,
+  querySelectorAll: () => [],
+};
+scope.window ??= globalThis;
+// troika's CPU glyph SDFs run on this thread: its own workers load code from blob: URLs, which
+// the CSP refuses.
+(globalThis as unknown as { Worker?: unknown }).Worker = undefined;

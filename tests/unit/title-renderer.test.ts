@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { titlePaths } from '../../src/canvas/webgl';
+import { capDpr, MAX_DPR } from '../../src/canvas/titleRenderer';
+
+const g = globalThis as Record<string, unknown>;
+afterEach(() => {
+  delete g.OffscreenCanvas;
+  delete g.HTMLCanvasElement;
+});
+
+/** Pretends this is a browser that can hand a canvas to a worker. */
+function withOffscreen() {
+  g.OffscreenCanvas = class {};
+  g.HTMLCanvasElement = class {
+    transferControlToOffscreen() {}
+  };
+}
+
+describe('the title canvas paths', () => {
+  it('tries the worker first, then the page, where a canvas can be handed to a worker', () => {
+    withOffscreen();
+    expect(titlePaths('')).toEqual(['worker', 'page']);
+  });
+
+  it('draws in the page only with ?offscreen=0 or without OffscreenCanvas', () => {
+    withOffscreen();
+    expect(titlePaths('?offscreen=0')).toEqual(['page']);
+    delete g.OffscreenCanvas;
+    expect(titlePaths('')).toEqual(['page']);
+  });
+
+  it('tries no canvas at all with ?webgl=0', () => {
+    withOffscreen();
+    expect(titlePaths('?webgl=0')).toEqual([]);
+  });
+});
+
+describe('the canvas pixel ratio', () => {
+  it(`is the device's, between 1 and ${MAX_DPR}`, () => {
+    expect(capDpr(3)).toBe(2);
+    expect(capDpr(1.5)).toBe(1.5);
+    expect(capDpr(0.5)).toBe(1);
+    expect(capDpr(0)).toBe(1);
+  });
+});
