@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { animated, useSpring } from '@react-spring/web';
 import { motionStore, type MotionState } from '../motion/store';
-import { scrollProgress, titleBand, titleLayout } from '../motion/model';
+import { scrollProgress, titleBand, titleLayout, TITLE_CROSSFADE_MS } from '../motion/model';
 
 /**
  * Fades the canvas in over the outlined DOM title (which fades its stroke out in CSS) once the
@@ -18,7 +18,8 @@ function useCanvasOpacity() {
           api.start({
             opacity: 1,
             immediate: s.reducedMotion || s.testMode,
-            config: { tension: 170, friction: 26 },
+            // Linear, over the same time as the DOM title fades out: a crossfade, no pop.
+            config: { duration: TITLE_CROSSFADE_MS },
           });
         else api.set({ opacity: 0 });
       }),
