@@ -32,7 +32,7 @@ export const SWEEP_STEP_NARROW = 1;
 /** Layout of the title in CSS pixels (not in the spec: chosen so it fills the hero). */
 export const TOPBAR_HEIGHT = 64;
 /** Width of "the company name" in ems, used until the real text is measured (Syne 700). */
-export const DEFAULT_TITLE_EM_WIDTH = 9.1;
+export const DEFAULT_TITLE_EM_WIDTH = 10.5;
 export const TITLE_MAX_START_PX = 168;
 /** The title's line box in ems (CSS `line-height` of the DOM title, troika's line height). */
 export const TITLE_LINE_HEIGHT = 1.2;
@@ -99,7 +99,7 @@ export function startFontPx(
  */
 export const TWO_LINE_ASPECT = 1.2;
 /** A space in Syne 700, in ems, used until the real text is measured. */
-export const DEFAULT_SPACE_EM = 0.26;
+export const DEFAULT_SPACE_EM = 0.27;
 
 /** Each word's width in ems, guessed from its share of the characters until the text is measured. */
 export function guessWordsEm(words: readonly string[], emWidth = DEFAULT_TITLE_EM_WIDTH): number[] {
@@ -183,7 +183,7 @@ export function titleLayout(
   const spaceEm = n > 1 ? (emWidth - wordsEm.reduce((s, w) => s + w, 0)) / (n - 1) : 0;
   const split = lines === 2 ? twoLineSplit(wordsEm, spaceEm) : n;
   const lineEm = (a: number, b: number) =>
-    wordsEm.slice(a, b).reduce((s, w) => s + w, 0) + spaceEm * (b - a - 1);
+    b <= a ? 0 : wordsEm.slice(a, b).reduce((s, w) => s + w, 0) + spaceEm * (b - a - 1);
   const longestEm = lines === 2 ? Math.max(lineEm(0, split), lineEm(split, n)) : emWidth;
   const unitPx =
     startFontPx(width, emWidth, lines === 2 ? longestEm : undefined) / TITLE_START_SIZE;

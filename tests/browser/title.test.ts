@@ -159,7 +159,7 @@ describe('the canvas title', () => {
   it('keeps the DOM title at the same size and place as the canvas title', async () => {
     const { page, context } = await openTitle({ width: 1440, height: 900 });
     await at(page, 60_000, null);
-    const domBox = await page.locator('#hero-title span').boundingBox();
+    const domBox = await page.locator('#hero-title > span').boundingBox();
     await showOnlyCanvas(page);
     const pic = await readCanvas(page, 120);
     const b = pic.box!;
