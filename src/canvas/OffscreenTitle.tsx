@@ -69,6 +69,7 @@ export default function OffscreenTitle() {
         canvas: offscreen,
         ...size(),
         dpr: dpr(),
+        timeOrigin: performance.timeOrigin,
         state: { ...MIRRORED(start), sweepStart: start.sweepStart },
       },
       [offscreen],

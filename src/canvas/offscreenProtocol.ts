@@ -11,6 +11,8 @@ export type ToWorker =
       width: number;
       height: number;
       dpr: number;
+      /** The page's performance.timeOrigin: the worker keeps the page's clock. */
+      timeOrigin: number;
       state: Partial<MotionState>;
     }
   | { type: 'state'; state: Partial<MirroredState>; version: number }

@@ -5,7 +5,7 @@
  * text and drawing every frame of the sweep then cost the page's main thread nothing.
  */
 import { createRoot, type ReconcilerRoot } from '@react-three/fiber';
-import { motionStore, type MotionState } from '../motion/store';
+import { motionStore, alignClock, type MotionState } from '../motion/store';
 import { setFrameListener } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import type { ToWorker, FromWorker } from './offscreenProtocol';
@@ -50,6 +50,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   switch (message.type) {
     case 'init': {
       scope.devicePixelRatio = message.dpr;
+      alignClock(message.timeOrigin);
       motionStore.setState(message.state);
       const { canvas } = message;
       canvas.addEventListener('webglcontextlost', (e) => {

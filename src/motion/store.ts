@@ -78,7 +78,17 @@ export const motionStore = createStore<MotionState>()(
   subscribeWithSelector(() => ({ ...initialMotionState })),
 );
 
+let clockOffset = 0;
+
+/**
+ * In a worker: make now() read the page's clock. Times in the store (sweepStart, lastInput) are
+ * the page's, and a worker's performance.now() counts from its own, later, origin.
+ */
+export function alignClock(pageTimeOrigin: number): void {
+  clockOffset = performance.timeOrigin - pageTimeOrigin;
+}
+
 /** The animation clock in ms: the page's own, or the test's in test mode. */
 export function now(state: MotionState = motionStore.getState()): number {
-  return state.testMode ? state.testTime : performance.now();
+  return state.testMode ? state.testTime : performance.now() + clockOffset;
 }

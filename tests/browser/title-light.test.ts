@@ -88,7 +88,7 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
     const lower = await read(700);
     // The spot goes from above the letters' middle to below it (model: -0.35 to +0.35 font sizes).
     expect(top.below).toBeLessThan(0);
-    expect(lower.below - top.below).toBeGreaterThan(0.1);
+    expect(lower.below - top.below).toBeGreaterThan(0.05);
     expect(lower.max).toBeLessThan(top.max);
     await context.close();
   });
