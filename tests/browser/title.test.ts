@@ -335,7 +335,12 @@ describe('rendering on demand', () => {
       () =>
         new Promise<boolean>((resolve) => {
           const n = window.__titleFrames!.frames;
-          setTimeout(() => resolve(window.__titleFrames!.frames === n), 1000);
+          // Still: the light asked for no further frame, and none came for 1 s (on a busy
+          // machine an easing light's frames can be more than a second apart).
+          setTimeout(
+            () => resolve(window.__titleFrames!.frames === n && !window.__titleLight!.moving),
+            1000,
+          );
         }),
       null,
       { timeout: 20_000, polling: 100 },
