@@ -1,49 +1,109 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef, type CSSProperties } from 'react';
+import { shallow } from 'zustand/shallow';
 import { company } from '../content/company';
-import { motionStore } from '../motion/store';
+import { motionStore, titleWords, type MotionState } from '../motion/store';
 import {
+  DEFAULT_SPACE_EM,
+  guessWordsEm,
+  pinnedBand,
+  twoLineSplit,
   scrollButtonDiameter,
   scrollProgress,
   titleLayout,
+  TITLE_CROSSFADE_MS,
   TITLE_LINE_HEIGHT,
 } from '../motion/model';
 import { ScrollDownButton } from './ScrollDownButton';
+import { attachTitleLight } from './titleLight';
+
+const words = titleWords(company.name);
+// Before the app measures the text: the guessed width of the longer line of a two-line title.
+const guessedLineEm = (() => {
+  const em = guessWordsEm(words);
+  const k = twoLineSplit(em, DEFAULT_SPACE_EM);
+  const line = (a: number, b: number) =>
+    em.slice(a, b).reduce((s, w) => s + w, 0) + DEFAULT_SPACE_EM * (b - a - 1);
+  return Math.max(line(0, k), line(k, em.length));
+})();
+
+/** The name, one element per word (each moved on its own on a two-line title). */
+function Words() {
+  return words.map((word, i) => (
+    <Fragment key={i}>
+      {i > 0 && ' '}
+      <span className="hero__word">{word}</span>
+    </Fragment>
+  ));
+}
+
+/** The copies of the name that carry the CSS light, drawn under and over the outlined <h1>. */
+function LitCopy({ kind }: { kind: 'halo' | 'hue' | 'violet' | 'core' }) {
+  return (
+    <div className={`hero__lit hero__lit--${kind}`} aria-hidden="true">
+      <Words />
+    </div>
+  );
+}
+
+const layoutInputs = (s: MotionState) => [
+  s.scrollY,
+  s.viewport,
+  s.titleEm,
+  s.titleWordsEm,
+  s.canvas,
+  s.testMode,
+  s.reducedMotion,
+];
 
 /**
- * The first viewport. The company name is the page's real <h1>; once the app runs it is fixed to
- * the viewport (`data-live`) and moved, shrunk and pinned by the motion model; before that, and
- * with JavaScript off, it scrolls away with the hero. It shows as a CSS-outlined title until the canvas
- * has drawn the lit one over it (and whenever WebGL is unavailable or lost), always at the same
- * size and place, so the swap moves nothing. Styles are written straight from the store: no React
- * render per frame.
+ * The first viewport. The company name is the page's real <h1>; once the app runs its box is fixed
+ * to the viewport (`data-live`) and moved, shrunk and pinned by the motion model; before that, and
+ * with JavaScript off, it scrolls away with the hero. It shows as a CSS-outlined title, lit by the
+ * CSS light (titleLight.ts), until the canvas has drawn the lit one over it (and whenever WebGL is
+ * unavailable or lost), always at the same size and place, so the swap moves nothing. Styles are
+ * written straight from the store: no React render per frame.
  */
 export function Hero() {
+  const boxRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const bandRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
+    const box = boxRef.current;
     const title = titleRef.current;
     const band = bandRef.current;
     const button = buttonRef.current;
-    if (!title || !band || !button) return;
-    title.dataset.live = '';
-    const write = () => {
-      const s = motionStore.getState();
+    if (!box || !title || !band || !button) return;
+    box.dataset.live = '';
+    // Every copy's words, by word: [h1 words, halo words, …], moved together.
+    const wordEls = [...box.querySelectorAll<HTMLElement>('.hero__title-text, .hero__lit')].map(
+      (el) => [...el.querySelectorAll<HTMLElement>('.hero__word')],
+    );
+    const write = (s: MotionState) => {
       const vh = s.viewport?.height ?? 0;
       const p = scrollProgress(s.scrollY, vh);
-      const layout = titleLayout(p, s.viewport, s.titleEm);
+      const layout = titleLayout(p, s.viewport, s.titleEm, s.titleWordsEm);
       const startPx = layout.fontPx / layout.scale;
-      title.style.fontSize = `${startPx}px`;
-      title.style.transform = `translate(${layout.centerX}px, ${layout.centerY}px) translate(-50%, -50%) scale(${layout.scale})`;
+      box.style.fontSize = `${startPx}px`;
+      box.style.transform = `translate(${layout.centerX}px, ${layout.centerY}px) translate(-50%, -50%) scale(${layout.scale})`;
       // The transform scales the outline too, so it is set in unscaled px.
-      title.style.setProperty('--stroke', `${layout.strokePx / layout.scale}px`);
+      box.style.setProperty('--stroke', `${layout.strokePx / layout.scale}px`);
+      box.style.setProperty(
+        '--title-crossfade',
+        `${s.testMode || s.reducedMotion ? 0 : TITLE_CROSSFADE_MS}ms`,
+      );
+      layout.words.forEach((w, i) => {
+        const transform = w.dx || w.dy ? `translate(${w.dx}px, ${w.dy}px)` : '';
+        for (const copy of wordEls) if (copy[i]) copy[i].style.transform = transform;
+      });
+      const mode = s.canvas === 'ready' ? 'canvas' : 'dom';
+      box.dataset.mode = mode;
+      title.dataset.mode = mode;
       title.dataset.pinned = String(layout.pinned);
-      title.dataset.mode = s.canvas === 'ready' ? 'canvas' : 'dom';
-      // The band behind the pinned title fades in over the last stretch before the pin.
-      const bandOpacity = Math.min(1, Math.max(0, (p - 0.7) / 0.28));
-      band.style.opacity = String(bandOpacity);
-      band.style.height = `${layout.centerY + (layout.fontPx * TITLE_LINE_HEIGHT) / 2 + 48}px`;
+      const pinned = pinnedBand(p, layout);
+      band.style.opacity = String(pinned.opacity);
+      band.style.height = `${pinned.height}px`;
       const rem = scrollButtonDiameter(s.scrollY, vh || 1);
       button.style.setProperty('--diameter', `${rem}rem`);
       const gone = rem <= 0;
@@ -51,40 +111,58 @@ export function Hero() {
       button.tabIndex = gone ? -1 : 0;
       button.dataset.diameter = rem.toFixed(4);
     };
-    write();
-    // Fonts change the title's measured width: measure once they are in.
+    // Fonts change the title's measured width: measure the name and each word once they are in.
     void document.fonts?.ready.then(() => {
-      const span = title.firstElementChild as HTMLElement | null;
-      if (!span) return;
-      const size = parseFloat(getComputedStyle(title).fontSize);
-      const em = span.getBoundingClientRect().width / (size * (layoutScale(title) || 1));
-      if (Number.isFinite(em) && em > 1) motionStore.setState({ titleEm: em });
+      const text = title.firstElementChild as HTMLElement | null;
+      if (!text) return;
+      const em = parseFloat(getComputedStyle(box).fontSize) * (layoutScale(box) || 1);
+      const width = (el: Element) => el.getBoundingClientRect().width / em;
+      const titleEm = width(text);
+      const titleWordsEm = wordEls[0]!.map(width);
+      if (Number.isFinite(titleEm) && titleEm > 1) motionStore.setState({ titleEm, titleWordsEm });
     });
     // Only what the title, its band and the button depend on: not every pointer move or tick.
-    return motionStore.subscribe((s, prev) => {
-      if (
-        s.scrollY !== prev.scrollY ||
-        s.viewport !== prev.viewport ||
-        s.titleEm !== prev.titleEm ||
-        s.canvas !== prev.canvas
-      )
-        write();
+    const unsubscribe = motionStore.subscribe(layoutInputs, () => write(motionStore.getState()), {
+      equalityFn: shallow,
+      fireImmediately: true,
     });
+    const detachLight = attachTitleLight(box);
+    return () => {
+      unsubscribe();
+      detachLight();
+    };
   }, []);
 
   return (
-    <section className="hero" aria-labelledby="hero-title">
+    <section
+      className="hero"
+      aria-labelledby="hero-title"
+      data-lines={words.length > 1 ? '2' : '1'}
+      style={{ '--title-line-em': guessedLineEm.toFixed(3) } as CSSProperties}
+    >
       <div ref={bandRef} className="hero__band" aria-hidden="true" />
-      <h1
-        ref={titleRef}
-        id="hero-title"
-        className="hero__title"
+      <div
+        ref={boxRef}
+        className="hero__title-box"
         data-mode="dom"
-        data-pinned="false"
         style={{ lineHeight: TITLE_LINE_HEIGHT }}
       >
-        <span className="hero__title-text">{company.name}</span>
-      </h1>
+        <LitCopy kind="halo" />
+        <h1
+          ref={titleRef}
+          id="hero-title"
+          className="hero__title"
+          data-mode="dom"
+          data-pinned="false"
+        >
+          <span className="hero__title-text">
+            <Words />
+          </span>
+        </h1>
+        <LitCopy kind="hue" />
+        <LitCopy kind="violet" />
+        <LitCopy kind="core" />
+      </div>
       <p className="hero__tagline">{company.tagline}</p>
       <ScrollDownButton ref={buttonRef} />
     </section>

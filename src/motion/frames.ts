@@ -48,3 +48,14 @@ export function frameDrawnInWorker(n: number, showsLatestInputs = true): void {
 export function nextFrame(): Promise<number> {
   return new Promise((resolve) => waiters.push(resolve));
 }
+
+/**
+ * The DOM title's light wrote a frame's styles (while the canvas is not the one drawing): test
+ * waiters resolve once the page has painted it. Not counted in `__titleFrames` (canvas frames).
+ */
+export function domFrameDrawn(): void {
+  if (waiters.length === 0) return;
+  const ready = waiters;
+  waiters = [];
+  requestAnimationFrame(() => ready.forEach((w) => w(frameStats.frames)));
+}

@@ -32,7 +32,7 @@ export const SWEEP_STEP_NARROW = 1;
 /** Layout of the title in CSS pixels (not in the spec: chosen so it fills the hero). */
 export const TOPBAR_HEIGHT = 64;
 /** Width of "the company name" in ems, used until the real text is measured (Syne 700). */
-export const DEFAULT_TITLE_EM_WIDTH = 9.1;
+export const DEFAULT_TITLE_EM_WIDTH = 10.5;
 export const TITLE_MAX_START_PX = 168;
 /** The title's line box in ems (CSS `line-height` of the DOM title, troika's line height). */
 export const TITLE_LINE_HEIGHT = 1.2;
@@ -75,9 +75,69 @@ export function titleMargin(width: number): number {
   return Math.max(16, width * 0.05);
 }
 
-/** Font size in px of the title at size 48: fills the hero's width with margins, capped. */
-export function startFontPx(width: number, emWidth = DEFAULT_TITLE_EM_WIDTH): number {
-  return Math.min(TITLE_MAX_START_PX, (width - 2 * titleMargin(width)) / emWidth);
+/**
+ * Font size in px of the title at size 48: fills the hero's width with margins, capped. On two
+ * lines (`longestLineEm` given) the longer line fills the width instead, as far as the name still
+ * fits on one line once shrunk to size 32 at the pin.
+ */
+export function startFontPx(
+  width: number,
+  emWidth = DEFAULT_TITLE_EM_WIDTH,
+  longestLineEm?: number,
+): number {
+  const room = width - 2 * titleMargin(width);
+  const oneLine = room / emWidth;
+  if (longestLineEm === undefined) return Math.min(TITLE_MAX_START_PX, oneLine);
+  const pinnedFits = (oneLine * TITLE_START_SIZE) / TITLE_END_SIZE;
+  return Math.min(TITLE_MAX_START_PX, room / longestLineEm, pinnedFits);
+}
+
+/**
+ * Portrait screens (at least this much taller than wide) start a name of two or more words on two
+ * lines, so the phone's first screen holds a big title instead of a thin line; the words join into
+ * one line as the title shrinks toward the pin.
+ */
+export const TWO_LINE_ASPECT = 1.2;
+/** A space in Syne 700, in ems, used until the real text is measured. */
+export const DEFAULT_SPACE_EM = 0.27;
+
+/** Each word's width in ems, guessed from its share of the characters until the text is measured. */
+export function guessWordsEm(words: readonly string[], emWidth = DEFAULT_TITLE_EM_WIDTH): number[] {
+  const letters = words.reduce((n, w) => n + w.length, 0) || 1;
+  const wordsEm = emWidth - DEFAULT_SPACE_EM * Math.max(0, words.length - 1);
+  return words.map((w) => (wordsEm * w.length) / letters);
+}
+
+/** Where the words break into two lines: the split whose longer line is the shortest. */
+export function twoLineSplit(wordsEm: readonly number[], spaceEm: number): number {
+  let best = 1;
+  let bestWidth = Infinity;
+  for (let k = 1; k < wordsEm.length; k++) {
+    const line = (a: number, b: number) =>
+      wordsEm.slice(a, b).reduce((s, w) => s + w, 0) + spaceEm * (b - a - 1);
+    const width = Math.max(line(0, k), line(k, wordsEm.length));
+    if (width < bestWidth) [best, bestWidth] = [k, width];
+  }
+  return best;
+}
+
+/** How many lines the title starts on in this viewport: two on portrait screens, else one. */
+export function titleLines(viewport: Viewport | null, wordCount: number): 1 | 2 {
+  if (!viewport || wordCount < 2 || viewport.width <= 0) return 1;
+  return viewport.height / viewport.width >= TWO_LINE_ASPECT ? 2 : 1;
+}
+
+export interface WordPlace {
+  /**
+   * Offset in px, at the title's start size (before the title's scale), from the word's place in
+   * the one-line title: the DOM title translates each word by it.
+   */
+  readonly dx: number;
+  readonly dy: number;
+  /** Centre of the word in viewport px, and its width in px at the current size. */
+  readonly x: number;
+  readonly y: number;
+  readonly widthPx: number;
 }
 
 export interface TitleLayout {
@@ -90,44 +150,96 @@ export interface TitleLayout {
   /** Centre of the title in viewport px. */
   readonly centerX: number;
   readonly centerY: number;
-  /** Width of the title's text in px. */
+  /** Width of the title's text in px (of its longer line while on two lines). */
   readonly widthPx: number;
   readonly pinned: boolean;
   /** The DOM title's scale relative to its start size. */
   readonly scale: number;
+  /** Lines at the start (1, or 2 on portrait screens) and how far the words have joined (1: one line). */
+  readonly lines: 1 | 2;
+  readonly join: number;
+  /** Every word's place, in the order of the name. */
+  readonly words: readonly WordPlace[];
 }
 
 /**
  * Where the title is and how big, for scroll progress p. Unmeasured (no viewport yet) it is the
- * guess: size 48, outline 4.
+ * guess: size 48, outline 4. `wordsEm` (each word's width in ems) lets a portrait screen start the
+ * name on two lines; without it the name is one word on one line.
  */
 export function titleLayout(
   p: number,
   viewport: Viewport | null,
   emWidth = DEFAULT_TITLE_EM_WIDTH,
+  wordsEm: readonly number[] = [emWidth],
 ): TitleLayout {
   const measured = viewport !== null && viewport.width > 0 && viewport.height > 0;
   const size = measured ? titleSize(p) : GUESSED_SIZE;
   const stroke = measured ? strokeWidth(size) : GUESSED_STROKE;
   const width = measured ? viewport.width : 1280;
   const height = measured ? viewport.height : 800;
-  const unitPx = startFontPx(width, emWidth) / TITLE_START_SIZE;
+  const lines = titleLines(measured ? viewport : null, wordsEm.length);
+  const n = wordsEm.length;
+  const spaceEm = n > 1 ? (emWidth - wordsEm.reduce((s, w) => s + w, 0)) / (n - 1) : 0;
+  const split = lines === 2 ? twoLineSplit(wordsEm, spaceEm) : n;
+  const lineEm = (a: number, b: number) =>
+    b <= a ? 0 : wordsEm.slice(a, b).reduce((s, w) => s + w, 0) + spaceEm * (b - a - 1);
+  const longestEm = lines === 2 ? Math.max(lineEm(0, split), lineEm(split, n)) : emWidth;
+  const unitPx =
+    startFontPx(width, emWidth, lines === 2 ? longestEm : undefined) / TITLE_START_SIZE;
   const fontPx = size * unitPx;
   const endFontPx = TITLE_END_SIZE * unitPx;
+  const scale = size / TITLE_START_SIZE;
+  const startPx = TITLE_START_SIZE * unitPx;
   // Centred in the first viewport (a little above the middle, leaving room for the tagline),
   // rising to just under the top bar when pinned.
   const startY = height * 0.46;
   const pinnedY = TOPBAR_HEIGHT + 10 + (endFontPx * TITLE_LINE_HEIGHT) / 2;
+  const centerX = width / 2;
+  const centerY = lerp(startY, pinnedY, pinProgress(p));
+  const join = lines === 2 ? pinProgress(p) : 1;
+
+  // Word centres in start-size px from the title's centre: on one line, and on two.
+  const oneLine: number[] = [];
+  let at = -emWidth / 2;
+  for (const w of wordsEm) {
+    oneLine.push(at + w / 2);
+    at += w + spaceEm;
+  }
+  const twoLines = wordsEm.map((w, i) => {
+    const [a, b] = i < split ? [0, split] : [split, n];
+    const start = -lineEm(a, b) / 2 + lineEm(a, i) + (i > a ? spaceEm : 0);
+    return { x: start + w / 2, y: ((i < split ? -1 : 1) * TITLE_LINE_HEIGHT) / 2 };
+  });
+  let left = Infinity;
+  let right = -Infinity;
+  const words = wordsEm.map((w, i) => {
+    const two = twoLines[i]!;
+    const ex = lines === 2 ? lerp(two.x, oneLine[i]!, join) : oneLine[i]!;
+    const ey = lines === 2 ? lerp(two.y, 0, join) : 0;
+    left = Math.min(left, ex - w / 2);
+    right = Math.max(right, ex + w / 2);
+    return {
+      dx: (ex - oneLine[i]!) * startPx,
+      dy: ey * startPx,
+      x: centerX + ex * fontPx,
+      y: centerY + ey * fontPx,
+      widthPx: w * fontPx,
+    };
+  });
   return {
     size,
     stroke,
     fontPx,
     strokePx: stroke * OUTLINE_UNIT * unitPx,
-    centerX: width / 2,
-    centerY: lerp(startY, pinnedY, pinProgress(p)),
-    widthPx: fontPx * emWidth,
+    centerX,
+    centerY,
+    widthPx: (right - left) * fontPx,
     pinned: isPinned(p),
-    scale: size / TITLE_START_SIZE,
+    scale,
+    lines,
+    join,
+    words,
   };
 }
 
@@ -142,9 +254,28 @@ export const TITLE_STRIP_MARGIN = 0.45;
  */
 export function titleStrip(layout: TitleLayout): { top: number; height: number } {
   const startPx = layout.fontPx / layout.scale;
-  const height = Math.ceil(startPx * (TITLE_LINE_HEIGHT + 2 * TITLE_STRIP_MARGIN));
+  const height = Math.ceil(startPx * (layout.lines * TITLE_LINE_HEIGHT + 2 * TITLE_STRIP_MARGIN));
   return { top: layout.centerY - height / 2, height };
 }
+
+/** The opaque band behind the pinned title fades in over the last stretch before the pin. */
+export const PINNED_BAND_FROM = 0.7;
+/** How far the band reaches below the pinned title's line box, in px. */
+export const PINNED_BAND_BELOW_PX = 48;
+
+/** The band behind the pinned title: its opacity and its height from the top of the viewport. */
+export function pinnedBand(p: number, layout: TitleLayout): { opacity: number; height: number } {
+  return {
+    opacity: clamp((p - PINNED_BAND_FROM) / (PIN_THRESHOLD - PINNED_BAND_FROM), 0, 1),
+    height: layout.centerY + (layout.fontPx * TITLE_LINE_HEIGHT) / 2 + PINNED_BAND_BELOW_PX,
+  };
+}
+
+/**
+ * The DOM-to-canvas handover: the canvas fades in while the DOM title's outline and light fade
+ * out, linearly, over the same time (no fade under reduced motion or in test mode).
+ */
+export const TITLE_CROSSFADE_MS = 450;
 
 /** The scroll-down circle's diameter in rem: 3 at the top, 0 from half a viewport on. */
 export function scrollButtonDiameter(scrollY: number, viewportHeight: number): number {

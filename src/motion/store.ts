@@ -5,7 +5,8 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { subscribeWithSelector } from 'zustand/middleware';
-import { DEFAULT_TITLE_EM_WIDTH, type Viewport } from './model';
+import { company } from '../content/company';
+import { DEFAULT_TITLE_EM_WIDTH, guessWordsEm, type Viewport } from './model';
 
 export type CanvasStatus = 'loading' | 'ready' | 'unavailable' | 'lost';
 export type PointerKind = 'mouse' | 'pen' | 'touch';
@@ -23,12 +24,17 @@ export interface MotionState {
   /** Null until measured in the browser. */
   viewport: Viewport | null;
   pointer: PointerState;
-  /** Clock time (ms, the page's clock) at which the intro sweep starts; null until the title shows lit. */
+  /**
+   * Clock time (ms, the page's clock) at which the intro sweep starts; null until the title is
+   * first shown lit (the DOM title's light sets it as soon as the app runs on the home page).
+   */
   sweepStart: number | null;
   reducedMotion: boolean;
   canvas: CanvasStatus;
   /** Measured width of the title text in ems. */
   titleEm: number;
+  /** Measured width of each word of the title in ems (guessed until measured): the layout of a two-line title. */
+  titleWordsEm: readonly number[];
   /** Whether the page showing is the home page (the only one with the title). */
   onHome: boolean;
   /** Deterministic test mode: the clock and the pointer belong to the test. */
@@ -50,6 +56,7 @@ export const initialMotionState: MotionState = {
   reducedMotion: false,
   canvas: 'loading',
   titleEm: DEFAULT_TITLE_EM_WIDTH,
+  titleWordsEm: guessWordsEm(titleWords(company.name)),
   onHome: false,
   testMode: false,
   testTime: 0,
@@ -57,6 +64,11 @@ export const initialMotionState: MotionState = {
   lastInput: 0,
   idle: false,
 };
+
+/** The words of the title, in order (the DOM title wraps each in its own element). */
+export function titleWords(name: string): string[] {
+  return name.split(/\s+/).filter(Boolean);
+}
 
 /**
  * Subscribe to what you read: `motionStore.subscribe(selector, listener, { equalityFn: shallow })`

@@ -10,6 +10,8 @@ export interface CanvasPicture {
   /** Brightness-weighted centre of the lit pixels (the light), or null if nothing is lit. */
   light: { x: number; y: number } | null;
   maxLuminance: number;
+  /** Mean luminance of the whole screenshot (with everything else hidden: the title's light). */
+  meanLuminance: number;
   /** Luminance along the row through the box's middle. */
   middleRow: number[];
 }
@@ -54,10 +56,12 @@ export async function analysePicture({
     max = 0;
   let sw = 0,
     sx = 0,
-    sy = 0;
+    sy = 0,
+    total = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const l = lum((y * width + x) * 4);
+      total += l;
       if (l > max) max = l;
       if (l > 28) {
         if (x < left) left = x;
@@ -81,6 +85,7 @@ export async function analysePicture({
     box,
     light: sw > 0 ? { x: sx / sw, y: sy / sw } : null,
     maxLuminance: max,
+    meanLuminance: total / (width * height),
     middleRow,
   };
 }

@@ -179,7 +179,7 @@ for (const path of PATHS)
     it('keeps the DOM title at the same size and place as the canvas title', async () => {
       const { page } = await openTitle({ width: 1440, height: 900 }, path);
       await at(page, 60_000, null);
-      const domBox = await page.locator('#hero-title span').boundingBox();
+      const domBox = await page.locator('#hero-title > span').boundingBox();
       await showOnlyCanvas(page);
       const pic = await readCanvas(page, 120);
       const b = pic.box!;
@@ -372,6 +372,8 @@ describe('rendering on demand', () => {
       () =>
         new Promise<boolean>((resolve) => {
           const n = window.__titleFrames!.frames;
+          // Still: the light asked for no further frame, and none came for 1 s (on a busy
+          // machine an easing light's frames can be more than a second apart).
           setTimeout(
             () => resolve(window.__titleFrames!.frames === n && !window.__titleLight!.moving),
             1000,

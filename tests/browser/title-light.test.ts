@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
+import { readCanvas } from './pixels';
+import { scrollProgress, sweepStep, titleLayout } from '../../src/motion/model';
+
+const browser = sharedBrowser();
+
+/** Everything hidden but the DOM title (its outline and its CSS light), on black. */
+async function showOnlyDomTitle(page: Page) {
+  await page.addStyleTag({
+    content: `html, body { background: #000 !important; }
+      #root > :not(.hero), .hero > :not(.hero__title-box), .title-canvas { visibility: hidden !important; }`,
+  });
+}
+
+/** Home without WebGL, in test mode, once the DOM light has drawn. */
+async function openCssLight(viewport: { width: number; height: number }, options = {}) {
+  const watched = await openPage(browser(), { viewport, ...options });
+  await watched.page.goto(`${baseURL()}/?motion-test&webgl=0`, { waitUntil: 'load' });
+  await watched.page.waitForFunction(() => (window.__domLight?.frames ?? 0) > 0);
+  return watched;
+}
+
+/** Sets the test clock (and pointer) and waits for the frame that shows it. */
+async function at(page: Page, ms: number, pointer?: [number, number] | null) {
+  await page.evaluate(
+    async ({ ms, pointer }) => {
+      const m = window.__motion!;
+      const drawn = m.frame();
+      if (pointer !== undefined) m.setPointer(pointer === null ? null : pointer[0], pointer?.[1]);
+      m.setTime(ms);
+      await drawn;
+    },
+    { ms, pointer },
+  );
+}
+
+describe('the CSS light on the DOM title (?webgl=0)', () => {
+  for (const width of [1440, 800]) {
+    it(`sweeps at ${sweepStep(width)} px per ms on a ${width} px window, then follows the pointer`, async () => {
+      const { page, context, problems } = await openCssLight({ width, height: 900 });
+      await expect(page.locator('#hero-title').getAttribute('data-mode')).resolves.toBe('dom');
+      await showOnlyDomTitle(page);
+      const xs: number[] = [];
+      const times = [150, 350];
+      for (const t of times) {
+        await at(page, t);
+        const pic = await readCanvas(page);
+        expect(pic.light, `light at ${t} ms`).not.toBeNull();
+        xs.push(pic.light!.x);
+      }
+      const speed = (xs[1]! - xs[0]!) / (times[1]! - times[0]!);
+      expect(speed).toBeGreaterThan(sweepStep(width) * 0.8);
+      expect(speed).toBeLessThan(sweepStep(width) * 1.2);
+      await at(page, 20_000, [width * 0.25, 400]);
+      const left = await readCanvas(page);
+      await at(page, 20_001, [width * 0.75, 400]);
+      const right = await readCanvas(page);
+      expect(Math.abs(left.light!.x - width * 0.25)).toBeLessThan(width * 0.06);
+      expect(Math.abs(right.light!.x - width * 0.75)).toBeLessThan(width * 0.06);
+      await screenshot(page, `title-css-light-${width}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('sinks below the letters and dims as the page scrolls', async () => {
+    const viewport = { width: 1440, height: 900 };
+    const { page, context } = await openCssLight(viewport);
+    await showOnlyDomTitle(page);
+    await at(page, 60_000, null);
+    const read = async (scrollY: number) => {
+      await page.evaluate(async (y) => {
+        if (Math.round(window.scrollY) === y) return;
+        const drawn = window.__motion!.frame();
+        window.scrollTo({ top: y, behavior: 'instant' });
+        await drawn;
+      }, scrollY);
+      const pic = await readCanvas(page, 150);
+      const layout = titleLayout(scrollProgress(scrollY, viewport.height), viewport);
+      return {
+        below: (pic.light!.y - (pic.box!.top + pic.box!.bottom) / 2) / layout.fontPx,
+        max: pic.maxLuminance,
+      };
+    };
+    const top = await read(0);
+    const lower = await read(700);
+    // The spot goes from above the letters' middle to below it (model: -0.35 to +0.35 font sizes).
+    expect(top.below).toBeLessThan(0);
+    expect(lower.below - top.below).toBeGreaterThan(0.05);
+    expect(lower.max).toBeLessThan(top.max);
+    await context.close();
+  });
+
+  it('does not sweep under reduced motion: the light rests, then follows the pointer at once', async () => {
+    const { page, context } = await openCssLight(
+      { width: 1440, height: 900 },
+      { reducedMotion: 'reduce' },
+    );
+    await showOnlyDomTitle(page);
+    await at(page, 150);
+    const early = await readCanvas(page);
+    await at(page, 450);
+    const later = await readCanvas(page);
+    expect(early.light).not.toBeNull();
+    expect(Math.abs(later.light!.x - early.light!.x)).toBeLessThan(2);
+    await at(page, 460, [1100, 400]);
+    const followed = await readCanvas(page);
+    expect(Math.abs(followed.light!.x - 1100)).toBeLessThan(90);
+    await context.close();
+  });
+
+  it('does no work while still: no style write and no animation frame in 2 s', async () => {
+    const { page, context } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __rafs: number };
+      w.__rafs = 0;
+      const raf = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (cb) => {
+        w.__rafs++;
+        return raf(cb);
+      };
+    });
+    await page.goto(`${baseURL()}/?webgl=0`, { waitUntil: 'load' });
+    // The sweep plays on the page's own clock, then the light comes to rest.
+    await page.waitForFunction(() => (window.__domLight?.frames ?? 0) > 10);
+    await page.waitForFunction(() => window.__domLight?.running === false);
+    const counts = await page.evaluate(
+      () =>
+        new Promise<{ writes: number; rafs: number }>((resolve) => {
+          const w = window as unknown as { __rafs: number };
+          let writes = 0;
+          const observer = new MutationObserver((list) => (writes += list.length));
+          observer.observe(document.querySelector('.hero__title-box')!, {
+            attributes: true,
+            subtree: true,
+          });
+          const rafs = w.__rafs;
+          setTimeout(() => {
+            observer.disconnect();
+            resolve({ writes, rafs: w.__rafs - rafs });
+          }, 2000);
+        }),
+    );
+    console.log(
+      `[figures] CSS light while still for 2 s: ${counts.writes} style writes, ${counts.rafs} animation frames asked`,
+    );
+    expect(counts).toEqual({ writes: 0, rafs: 0 });
+    await context.close();
+  });
+
+  it('shows the DOM title with its light at once when the WebGL context is lost', async () => {
+    const { page, context, problems } = await openPage(browser(), {
+      viewport: { width: 1440, height: 900 },
+    });
+    await page.goto(`${baseURL()}/?motion-test`, { waitUntil: 'load' });
+    await page.waitForFunction(
+      () => document.getElementById('hero-title')?.dataset.mode === 'canvas',
+      null,
+      { timeout: 30_000 },
+    );
+    await at(page, 60_000, [1000, 380]);
+    await page.evaluate(() => window.__motion!.loseContext());
+    await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
+    await showOnlyDomTitle(page);
+    const pic = await readCanvas(page);
+    expect(pic.light, 'the CSS light shows on the DOM title').not.toBeNull();
+    expect(Math.abs(pic.light!.x - 1000)).toBeLessThan(90);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  pinnedBand,
+  titleBand,
+  titleLayout,
+  titleLines,
+  titleMargin,
+  TITLE_LINE_HEIGHT,
+  twoLineSplit,
+} from '../../src/motion/model';
+
+// "Bluestem Software" in Syne 700, as the DOM title measures it.
+const em = 10.494;
+const wordsEm = [5.216, 5.037];
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1440, height: 900 };
+
+describe('the title on a phone (two lines joining into one)', () => {
+  it('starts on two lines on portrait screens and on one line elsewhere', () => {
+    expect(titleLines(phone, 2)).toBe(2);
+    expect(titleLines({ width: 360, height: 800 }, 2)).toBe(2);
+    expect(titleLines(desktop, 2)).toBe(1);
+    expect(titleLines({ width: 800, height: 900 }, 2)).toBe(1);
+    expect(titleLines(phone, 1)).toBe(1);
+    expect(titleLines(null, 2)).toBe(1);
+  });
+
+  it('puts one word on each line, centred, the first above the second', () => {
+    const l = titleLayout(0, phone, em, wordsEm);
+    expect(l.lines).toBe(2);
+    expect(l.join).toBe(0);
+    const [a, b] = l.words;
+    expect(a!.x).toBeCloseTo(195, 6);
+    expect(b!.x).toBeCloseTo(195, 6);
+    expect(b!.y - a!.y).toBeCloseTo(l.fontPx * TITLE_LINE_HEIGHT, 6);
+    expect((a!.y + b!.y) / 2).toBeCloseTo(l.centerY, 6);
+  });
+
+  it('is bigger than one line could be, and still 48 -> 32 with the pin at 0.98', () => {
+    const start = titleLayout(0, phone, em, wordsEm);
+    const oneLine = titleLayout(0, phone, em);
+    const pinned = titleLayout(0.98, phone, em, wordsEm);
+    expect(start.fontPx / oneLine.fontPx).toBeGreaterThan(1.2);
+    expect(pinned.fontPx / start.fontPx).toBeCloseTo(32 / 48, 10);
+    expect(pinned.pinned).toBe(true);
+    expect(titleLayout(0.97, phone, em, wordsEm).pinned).toBe(false);
+  });
+
+  it('has joined into one line exactly at the pin, and fits the width there', () => {
+    const pinned = titleLayout(0.98, phone, em, wordsEm);
+    expect(pinned.join).toBe(1);
+    for (const w of pinned.words) {
+      expect(w.dx).toBeCloseTo(0, 6);
+      expect(w.dy).toBeCloseTo(0, 6);
+    }
+    expect(pinned.widthPx).toBeLessThanOrEqual(390 - 2 * titleMargin(390) + 1e-6);
+  });
+
+  it('never grows wider than the pinned line while joining', () => {
+    const end = titleLayout(0.98, phone, em, wordsEm).widthPx;
+    for (let p = 0; p <= 1; p += 0.02)
+      expect(titleLayout(p, phone, em, wordsEm).widthPx).toBeLessThanOrEqual(end + 1e-6);
+  });
+
+  it('gives the canvas strip room for both lines and the halo', () => {
+    const l = titleLayout(0, phone, em, wordsEm);
+    expect(titleBand(l).height).toBeGreaterThan(2 * TITLE_LINE_HEIGHT * l.fontPx);
+  });
+
+  it('splits three words where the longer line is shortest', () => {
+    expect(twoLineSplit([2, 2, 4], 0.3)).toBe(2);
+    expect(twoLineSplit([4, 2, 2], 0.3)).toBe(1);
+  });
+});
+
+describe('the title on a desktop', () => {
+  it('keeps one line with every word at its place in it', () => {
+    const l = titleLayout(0, desktop, em, wordsEm);
+    expect(l.lines).toBe(1);
+    for (const w of l.words) expect([w.dx, w.dy]).toEqual([0, 0]);
+    expect(l.widthPx).toBeCloseTo(l.fontPx * em, 6);
+  });
+});
+
+describe('the band behind the pinned title', () => {
+  it('fades in from 70% of scroll progress to the pin and reaches 48 px below the title', () => {
+    const l = titleLayout(0.98, desktop, em, wordsEm);
+    expect(pinnedBand(0.7, l).opacity).toBe(0);
+    expect(pinnedBand(0.84, l).opacity).toBeCloseTo(0.5, 6);
+    expect(pinnedBand(0.98, l).opacity).toBe(1);
+    expect(pinnedBand(0.98, l).height).toBeCloseTo(l.centerY + (l.fontPx * 1.2) / 2 + 48, 6);
+  });
+});
