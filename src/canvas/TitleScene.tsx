@@ -80,7 +80,7 @@ export function TitleScene({ status }: { status: SceneStatus }) {
       halo.material = createLitTextMaterial(halo.material as Material, uniforms, true);
       halo.renderOrder = -1;
       group.add(halo, letters);
-      return { letters, halo, widthPx: 0 };
+      return { letters, halo };
     });
     return { group, words };
   }, [uniforms]);
@@ -103,7 +103,7 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     if (!vp) return;
     const dpr = state.gl.getPixelRatio();
     const p = scrollProgress(s.scrollY, vp.height);
-    const layout = titleLayout(p, vp, s.titleEm);
+    const layout = titleLayout(p, vp, s.titleEm, s.titleWordsEm);
     const startPx = layout.fontPx / layout.scale;
 
     // Lay the text out again only when the start size changes (resize); scroll moves and scales it.
@@ -120,37 +120,31 @@ export function TitleScene({ status }: { status: SceneStatus }) {
       );
       // The first time, the shaders are compiled offscreen before the text is drawn (gpuWarmup.ts).
       void laidOut
-        .then(() => {
-          for (const w of words) {
-            const b = w.letters.textRenderInfo?.blockBounds;
-            w.widthPx = b ? b[2] - b[0] : 0;
-          }
-          return (warmedUp.current ??= warmUpGpu(state.gl, state.scene, state.camera, [group]));
-        })
+        .then(() => (warmedUp.current ??= warmUpGpu(state.gl, state.scene, state.camera, [group])))
         .then(() => {
           group.visible = true;
           status.textShown = true;
           invalidate();
         });
     }
-    // The strip is centred on the title (the page moves it), so the group sits at its middle; the
-    // words on one line, as wide as the DOM title measures (the spaces take up the difference).
+    // The strip is centred on the title (the page moves it), so the group sits at its middle; each
+    // word where the model places it (on two lines on a portrait screen at the top, joining into
+    // one toward the pin), in start-size px from the title's centre, y up.
     const strip = titleStrip(layout);
     group.position.set(layout.centerX - vp.width / 2, 0, 0);
     group.scale.setScalar(layout.scale);
-    const lineWidth = layout.widthPx / layout.scale;
-    const wordsWidth = words.reduce((sum, w) => sum + w.widthPx, 0);
-    const space = words.length > 1 ? (lineWidth - wordsWidth) / (words.length - 1) : 0;
-    let left = -lineWidth / 2;
-    for (const w of words) {
-      w.letters.position.x = w.halo.position.x = left + w.widthPx / 2;
-      left += w.widthPx + space;
+    words.forEach((w, i) => {
+      const place = layout.words[i];
+      const x = place ? (place.x - layout.centerX) / layout.scale : 0;
+      const y = place ? -(place.y - layout.centerY) / layout.scale : 0;
+      w.letters.position.set(x, y, 0);
+      w.halo.position.set(x, y, 0);
       // Troika strokes inside the glyph edge; its "outline" is a filled halo, used only for the
       // blurred glow behind the letters (lit where the light is, invisible elsewhere).
       w.letters.strokeWidth = layout.strokePx / layout.scale;
       w.halo.strokeWidth = 0;
       w.halo.outlineBlur = startPx * 0.28;
-    }
+    });
 
     // Where the light is: the intro sweep, then the pointer, the attract loop or its resting place.
     const t = now(s);

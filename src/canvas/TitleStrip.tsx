@@ -2,7 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { animated, useSpring } from '@react-spring/web';
 import { shallow } from 'zustand/shallow';
 import { motionStore, type MotionState } from '../motion/store';
-import { scrollProgress, titleLayout, titleStrip } from '../motion/model';
+import { scrollProgress, titleLayout, titleStrip, TITLE_CROSSFADE_MS } from '../motion/model';
 
 /**
  * Fades the canvas in over the outlined DOM title (which fades its stroke out in CSS) once the
@@ -21,7 +21,8 @@ function useCanvasOpacity() {
             api.start({
               opacity: 1,
               immediate: s.reducedMotion || s.testMode,
-              config: { tension: 170, friction: 26 },
+              // Linear, over the same time as the DOM title fades out: a crossfade, no pop.
+              config: { duration: TITLE_CROSSFADE_MS },
             });
           else api.set({ opacity: 0 });
         },
@@ -32,7 +33,7 @@ function useCanvasOpacity() {
 }
 
 /** What the strip's place depends on. */
-const stripInputs = (s: MotionState) => [s.scrollY, s.viewport, s.titleEm] as const;
+const stripInputs = (s: MotionState) => [s.scrollY, s.viewport, s.titleEm, s.titleWordsEm] as const;
 
 /**
  * The strip of the viewport the title's canvas covers, across the window around the title, for
@@ -75,6 +76,7 @@ export function stripFor(s: MotionState): { height: number; transform: string } 
     scrollProgress(s.scrollY, s.viewport?.height ?? 0),
     s.viewport,
     s.titleEm,
+    s.titleWordsEm,
   );
   const strip = titleStrip(layout);
   return { height: strip.height, transform: `translate3d(0, ${strip.top}px, 0)` };

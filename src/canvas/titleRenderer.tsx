@@ -27,6 +27,7 @@ export function pictureInputs(s: MotionState) {
     s.scrollY,
     s.viewport,
     s.titleEm,
+    s.titleWordsEm,
     s.pointer,
     s.sweepStart,
     s.reducedMotion,

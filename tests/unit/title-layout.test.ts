@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   pinnedBand,
-  titleBand,
+  titleStrip,
   titleLayout,
   titleLines,
   titleMargin,
@@ -64,7 +64,7 @@ describe('the title on a phone (two lines joining into one)', () => {
 
   it('gives the canvas strip room for both lines and the halo', () => {
     const l = titleLayout(0, phone, em, wordsEm);
-    expect(titleBand(l).height).toBeGreaterThan(2 * TITLE_LINE_HEIGHT * l.fontPx);
+    expect(titleStrip(l).height).toBeGreaterThan(2 * TITLE_LINE_HEIGHT * l.fontPx);
   });
 
   it('splits three words where the longer line is shortest', () => {
