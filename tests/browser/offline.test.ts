@@ -224,7 +224,7 @@ describe('a new version', () => {
 
   it(
     'takes over on the next load, never mixed with the old files, while a page still open on the old one keeps its own files',
-    { timeout: 240_000 },
+    { timeout: 420_000 },
     async () => {
       const v1 = build(1);
       // Firebase's headers, but nothing kept in the browser's HTTP cache: what the old page gets can
