@@ -1,19 +1,17 @@
 import { company } from '../content/company';
+import { Section } from '../layout/Section';
 // Part of the app, which comes after the first paint (src/boot.ts): once the page has hydrated,
 // so has the form, and a press on Send held until then reaches its handler.
 import { ContactForm } from './ContactForm';
 
 export function ContactSection() {
   return (
-    <section id="contact" className="section contact" aria-labelledby="contact-title">
-      <h2 id="contact-title" className="section__title">
-        Contact
-      </h2>
+    <Section name="contact" title="Contact" className="contact" anchor>
       <p className="contact__lead">
         Tell us about your project. We read every message and answer within two working days, or
         write to us at <a href={`mailto:${company.email}`}>{company.email}</a>.
       </p>
       <ContactForm />
-    </section>
+    </Section>
   );
 }

@@ -1,16 +1,14 @@
 import { company } from '../content/company';
+import { Section } from '../layout/Section';
 
 export function Welcome() {
   return (
-    <section className="section welcome" aria-labelledby="welcome-title">
-      <h2 id="welcome-title" className="section__title">
-        Welcome
-      </h2>
+    <Section name="welcome" title="Welcome" className="welcome">
       {company.welcome.map((paragraph) => (
         <p key={paragraph} className="welcome__text">
           {paragraph}
         </p>
       ))}
-    </section>
+    </Section>
   );
 }

@@ -1,12 +1,10 @@
 import { projects } from '../content/projects';
+import { Section } from '../layout/Section';
 import { ProjectCard } from './ProjectCard';
 
 export function ProjectsSection() {
   return (
-    <section id="projects" className="section" aria-labelledby="projects-title">
-      <h2 id="projects-title" className="section__title">
-        Projects
-      </h2>
+    <Section name="projects" title="Projects" anchor>
       <ul className="projects-grid" role="list">
         {projects.map((project) => (
           <li key={project.id}>
@@ -14,6 +12,6 @@ export function ProjectsSection() {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

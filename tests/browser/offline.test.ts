@@ -15,14 +15,9 @@ import { readHostingConfig, startHosting } from '../../scripts/hosting';
 import { company } from '../../src/content/company';
 import { DEFAULT_ERROR } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
+import { ROUTE_PAGES as ROUTES, reachesNetwork } from '../shared/pages';
 
 const browser = sharedBrowser();
-
-const ROUTES = [
-  { path: '/', heading: company.name },
-  { path: '/privacypolicy', heading: 'Privacy Policy' },
-  { path: '/terms', heading: 'Terms & Conditions' },
-] as const;
 
 /** Resolves once the service worker has cached what the page needs and controls it. */
 async function workerInControl(page: Page): Promise<void> {
@@ -69,14 +64,7 @@ describe('offline after one visit', () => {
     });
     expect(kept).toHaveLength(1);
     await context.setOffline(true);
-    expect(
-      await page.evaluate(() =>
-        fetch('/robots-not-cached.txt').then(
-          () => 'online',
-          () => 'offline',
-        ),
-      ),
-    ).toBe('offline');
+    expect(await reachesNetwork(page)).toBe('offline');
 
     for (const route of ROUTES) {
       const response = await page.goto(baseURL() + route.path);

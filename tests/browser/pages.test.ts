@@ -3,15 +3,9 @@ import { axeViolations } from './axe';
 import { baseURL, DESKTOP, holdApp, openPage, PHONE, screenshot, sharedBrowser } from './browser';
 import { company } from '../../src/content/company';
 import { projects } from '../../src/content/projects';
+import { PAGES as ROUTES } from '../shared/pages';
 
 const browser = sharedBrowser();
-
-const ROUTES = [
-  { path: '/', name: 'home', heading: company.name },
-  { path: '/privacypolicy', name: 'privacy', heading: 'Privacy Policy' },
-  { path: '/terms', name: 'terms', heading: 'Terms & Conditions' },
-  { path: '/no-such-page', name: 'not-found', heading: 'This page does not exist' },
-] as const;
 
 /** The not-found page is itself served with status 404, which Chromium logs as a console error. */
 function withoutNotFoundStatus(problems: string[], path: string): string[] {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
 import { readCanvas } from './pixels';
 import { scrollProgress, sweepStep, titleLayout } from '../../src/motion/model';
+import { at, expectSweepThenFollow, scrollAndDraw, expectRestThenFollow } from '../shared/pages';
 
 const browser = sharedBrowser();
 
@@ -22,43 +23,14 @@ async function openCssLight(viewport: { width: number; height: number }, options
   return watched;
 }
 
-/** Sets the test clock (and pointer) and waits for the frame that shows it. */
-async function at(page: Page, ms: number, pointer?: [number, number] | null) {
-  await page.evaluate(
-    async ({ ms, pointer }) => {
-      const m = window.__motion!;
-      const drawn = m.frame();
-      if (pointer !== undefined) m.setPointer(pointer === null ? null : pointer[0], pointer?.[1]);
-      m.setTime(ms);
-      await drawn;
-    },
-    { ms, pointer },
-  );
-}
-
 describe('the CSS light on the DOM title (?webgl=0)', () => {
   for (const width of [1440, 800]) {
     it(`sweeps at ${sweepStep(width)} px per ms on a ${width} px window, then follows the pointer`, async () => {
       const { page, context, problems } = await openCssLight({ width, height: 900 });
       await expect(page.locator('#hero-title').getAttribute('data-mode')).resolves.toBe('dom');
       await showOnlyDomTitle(page);
-      const xs: number[] = [];
-      const times = [150, 350];
-      for (const t of times) {
-        await at(page, t);
-        const pic = await readCanvas(page);
-        expect(pic.light, `light at ${t} ms`).not.toBeNull();
-        xs.push(pic.light!.x);
-      }
-      const speed = (xs[1]! - xs[0]!) / (times[1]! - times[0]!);
-      expect(speed).toBeGreaterThan(sweepStep(width) * 0.8);
-      expect(speed).toBeLessThan(sweepStep(width) * 1.2);
-      await at(page, 20_000, [width * 0.25, 400]);
-      const left = await readCanvas(page);
-      await at(page, 20_001, [width * 0.75, 400]);
-      const right = await readCanvas(page);
-      expect(Math.abs(left.light!.x - width * 0.25)).toBeLessThan(width * 0.06);
-      expect(Math.abs(right.light!.x - width * 0.75)).toBeLessThan(width * 0.06);
+      // Once past the right edge it stops there and follows the pointer.
+      await expectSweepThenFollow(page, () => readCanvas(page), width, sweepStep(width));
       await screenshot(page, `title-css-light-${width}`);
       expect(problems).toEqual([]);
       await context.close();
@@ -71,12 +43,7 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
     await showOnlyDomTitle(page);
     await at(page, 60_000, null);
     const read = async (scrollY: number) => {
-      await page.evaluate(async (y) => {
-        if (Math.round(window.scrollY) === y) return;
-        const drawn = window.__motion!.frame();
-        window.scrollTo({ top: y, behavior: 'instant' });
-        await drawn;
-      }, scrollY);
+      await scrollAndDraw(page, scrollY);
       const pic = await readCanvas(page, 150);
       const layout = titleLayout(scrollProgress(scrollY, viewport.height), viewport);
       return {
@@ -99,15 +66,7 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
       { reducedMotion: 'reduce' },
     );
     await showOnlyDomTitle(page);
-    await at(page, 150);
-    const early = await readCanvas(page);
-    await at(page, 450);
-    const later = await readCanvas(page);
-    expect(early.light).not.toBeNull();
-    expect(Math.abs(later.light!.x - early.light!.x)).toBeLessThan(2);
-    await at(page, 460, [1100, 400]);
-    const followed = await readCanvas(page);
-    expect(Math.abs(followed.light!.x - 1100)).toBeLessThan(90);
+    await expectRestThenFollow(page, () => readCanvas(page));
     await context.close();
   });
 

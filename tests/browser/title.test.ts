@@ -9,6 +9,13 @@ import {
 } from './browser';
 import { readCanvas, showOnlyCanvas } from './pixels';
 import { scrollButtonDiameter, sweepStep, titleSize } from '../../src/motion/model';
+import {
+  at,
+  expectSweepThenFollow,
+  scrollAndDraw,
+  strokesAcross,
+  expectRestThenFollow,
+} from '../shared/pages';
 
 const browser = sharedBrowser();
 
@@ -56,20 +63,6 @@ async function openTitle(
   return watched;
 }
 
-/** Sets the test clock (and pointer) and waits for the frame that shows it. */
-async function at(page: Page, ms: number, pointer?: [number, number] | null) {
-  await page.evaluate(
-    async ({ ms, pointer }) => {
-      const m = window.__motion!;
-      const drawn = m.frame();
-      if (pointer !== undefined) m.setPointer(pointer === null ? null : pointer[0], pointer?.[1]);
-      m.setTime(ms);
-      await drawn;
-    },
-    { ms, pointer },
-  );
-}
-
 for (const path of PATHS)
   describe(`the canvas title, drawn ${path.path === 'worker' ? 'in a worker' : 'in the page'}`, () => {
     it('draws hollow outlined letters: lit strokes, dark insides', async () => {
@@ -79,15 +72,11 @@ for (const path of PATHS)
       await showOnlyCanvas(page);
       const pic = await readCanvas(page, 120);
       expect(pic.box).not.toBeNull();
-      const { left, right } = pic.box!;
-      // Along the middle row: strokes (bright) alternate with letter insides and gaps (dark).
-      const row = pic.middleRow.slice(left, right + 1);
-      let crossings = 0;
-      for (let i = 1; i < row.length; i++) if (row[i - 1]! < 30 !== row[i]! < 30) crossings++;
+      // Along the middle row: strokes (bright) alternate with letter insides and gaps (dark), and
+      // the lettering is hollow: most of the title's box is dark.
+      const { crossings, dark, max } = strokesAcross(pic);
       expect(crossings, 'dark-to-stroke transitions across the name').toBeGreaterThan(24);
-      expect(Math.max(...row)).toBeGreaterThan(60);
-      // The lettering is hollow: most of the title's box is dark.
-      const dark = row.filter((l) => l < 30).length / row.length;
+      expect(max).toBeGreaterThan(60);
       expect(dark).toBeGreaterThan(0.55);
       expect(problems).toEqual([]);
     });
@@ -96,24 +85,8 @@ for (const path of PATHS)
       it(`sweeps the light across the heading at ${sweepStep(width)} px per ms on a ${width} px window`, async () => {
         const { page } = await openTitle({ width, height: 900 }, path);
         await showOnlyCanvas(page);
-        const xs: number[] = [];
-        const times = [150, 350];
-        for (const t of times) {
-          await at(page, t);
-          const pic = await readCanvas(page);
-          expect(pic.light, `light at ${t} ms`).not.toBeNull();
-          xs.push(pic.light!.x);
-        }
-        const speed = (xs[1]! - xs[0]!) / (times[1]! - times[0]!);
-        expect(speed).toBeGreaterThan(sweepStep(width) * 0.8);
-        expect(speed).toBeLessThan(sweepStep(width) * 1.2);
         // Once past the right edge it stops there and follows the pointer.
-        await at(page, 20_000, [width * 0.25, 400]);
-        const left = await readCanvas(page);
-        await at(page, 20_001, [width * 0.75, 400]);
-        const right = await readCanvas(page);
-        expect(Math.abs(left.light!.x - width * 0.25)).toBeLessThan(width * 0.06);
-        expect(Math.abs(right.light!.x - width * 0.75)).toBeLessThan(width * 0.06);
+        await expectSweepThenFollow(page, () => readCanvas(page), width, sweepStep(width));
       });
     }
 
@@ -144,12 +117,7 @@ for (const path of PATHS)
       await showOnlyCanvas(page);
       await at(page, 60_000, null);
       const measure = async (scrollY: number) => {
-        await page.evaluate(async (y) => {
-          if (Math.round(window.scrollY) === y) return;
-          const drawn = window.__motion!.frame();
-          window.scrollTo({ top: y, behavior: 'instant' });
-          await drawn;
-        }, scrollY);
+        await scrollAndDraw(page, scrollY);
         const pic = await readCanvas(page, 120);
         const b = pic.box!;
         return {
@@ -212,15 +180,7 @@ for (const path of PATHS)
         reducedMotion: 'reduce',
       });
       await showOnlyCanvas(page);
-      await at(page, 150);
-      const early = await readCanvas(page);
-      await at(page, 450);
-      const later = await readCanvas(page);
-      expect(early.light).not.toBeNull();
-      expect(Math.abs(later.light!.x - early.light!.x)).toBeLessThan(2);
-      await at(page, 460, [1100, 400]);
-      const followed = await readCanvas(page);
-      expect(Math.abs(followed.light!.x - 1100)).toBeLessThan(90);
+      await expectRestThenFollow(page, () => readCanvas(page));
     });
   });
 

@@ -8,16 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { baseURL, engineUnderTest, sharedEngine } from './engine';
 import { siteProxy } from './siteProxy';
 import { company } from '../../src/content/company';
+import { PAGES as ROUTES, reachesNetwork } from '../shared/pages';
 
 const engine = engineUnderTest();
 const open = sharedEngine();
-
-const ROUTES = [
-  { path: '/', heading: company.name },
-  { path: '/privacypolicy', heading: 'Privacy Policy' },
-  { path: '/terms', heading: 'Terms & Conditions' },
-  { path: '/no-such-page', heading: 'This page does not exist' },
-] as const;
 
 describe(`offline after one visit in ${engine}`, () => {
   // Skipped: in Firefox ESR 153 and WebKitGTK 2.50 as driven here the service worker's install
@@ -36,14 +30,7 @@ describe(`offline after one visit in ${engine}`, () => {
       );
       expect(await page.errors()).toEqual([]);
       await site.offline();
-      expect(
-        await page.evaluate(() =>
-          fetch('/robots-not-cached.txt').then(
-            () => 'online',
-            () => 'offline',
-          ),
-        ),
-      ).toBe('offline');
+      expect(await reachesNetwork(page)).toBe('offline');
 
       for (const route of ROUTES) {
         await page.goto(site.url + route.path);

@@ -6,16 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { baseURL, DESKTOP, engineUnderTest, PHONE, sharedEngine } from './engine';
 import { company } from '../../src/content/company';
+import { PAGES as ROUTES } from '../shared/pages';
 
 const engine = engineUnderTest();
 const open = sharedEngine();
-
-const ROUTES = [
-  { path: '/', name: 'home', heading: company.name },
-  { path: '/privacypolicy', name: 'privacy', heading: 'Privacy Policy' },
-  { path: '/terms', name: 'terms', heading: 'Terms & Conditions' },
-  { path: '/no-such-page', name: 'not-found', heading: 'This page does not exist' },
-] as const;
 
 /** The not-found page is served with status 404, which some engines log as a console error. */
 const withoutNotFoundStatus = (problems: string[]) => problems.filter((p) => !/\b404\b/.test(p));

@@ -4,8 +4,9 @@
  * is the product's fallback, the canvas in the page, that draws (src/canvas/webgl.ts titlePaths).
  */
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, engineUnderTest, sharedEngine, type EnginePage } from './engine';
+import { DESKTOP, engineUnderTest, sharedEngine } from './engine';
 import { readPicture, showOnlyCanvas } from './pixels';
+import { at, scrollAndDraw, strokesAcross } from '../shared/pages';
 
 const engine = engineUnderTest();
 const open = sharedEngine();
@@ -23,20 +24,6 @@ async function openTitle(query = '?motion-test') {
   return page;
 }
 
-/** Sets the test clock (and pointer) and waits for the frame that shows it. */
-async function at(page: EnginePage, ms: number, pointer?: [number, number] | null) {
-  await page.evaluate(
-    async ({ ms, pointer }) => {
-      const m = window.__motion!;
-      const drawn = m.frame();
-      if (pointer !== undefined) m.setPointer(pointer === null ? null : pointer[0], pointer?.[1]);
-      m.setTime(ms);
-      await drawn;
-    },
-    { ms, pointer },
-  );
-}
-
 describe(`the canvas title in ${engine}`, () => {
   it('draws hollow outlined letters, lit, and the light follows the pointer', async () => {
     const page = await openTitle();
@@ -46,13 +33,9 @@ describe(`the canvas title in ${engine}`, () => {
     await showOnlyCanvas(page);
     const pic = await readPicture(page, 120);
     expect(pic.box).not.toBeNull();
-    const { left, right } = pic.box!;
     // Along the middle row: strokes (bright) alternate with letter insides and gaps (dark).
-    const row = pic.middleRow.slice(left, right + 1);
-    let crossings = 0;
-    for (let i = 1; i < row.length; i++) if (row[i - 1]! < 30 !== row[i]! < 30) crossings++;
+    const { crossings, dark } = strokesAcross(pic);
     expect(crossings, 'dark-to-stroke transitions across the name').toBeGreaterThan(24);
-    const dark = row.filter((l) => l < 30).length / row.length;
     expect(dark, 'share of the name that is dark inside').toBeGreaterThan(0.55);
 
     // Lit: past the sweep the light rests where the pointer is.
@@ -73,12 +56,7 @@ describe(`the canvas title in ${engine}`, () => {
     await showOnlyCanvas(page);
     await at(page, 60_000, null);
     const measure = async (scrollY: number) => {
-      await page.evaluate(async (y) => {
-        if (Math.round(window.scrollY) === y) return;
-        const drawn = window.__motion!.frame();
-        window.scrollTo({ top: y, behavior: 'instant' });
-        await drawn;
-      }, scrollY);
+      await scrollAndDraw(page, scrollY);
       const b = (await readPicture(page, 120)).box!;
       return { width: b.right - b.left, centreY: (b.top + b.bottom) / 2, top: b.top };
     };

@@ -1,0 +1,132 @@
+/**
+ * What every engine's tests share: the pages a visitor can open with the heading each shows, and
+ * the steps that drive the title's light in test mode (`?motion-test`). Written against the one
+ * thing both drivers have, `evaluate`, so a Playwright page and an EnginePage both fit.
+ */
+import { expect } from 'vitest';
+import type { EnginePage } from '../engines/engine';
+import type { CanvasPicture } from '../browser/pixels';
+import { company } from '../../src/content/company';
+
+export const PAGES = [
+  { path: '/', name: 'home', heading: company.name },
+  { path: '/privacypolicy', name: 'privacy', heading: 'Privacy Policy' },
+  { path: '/terms', name: 'terms', heading: 'Terms & Conditions' },
+  { path: '/no-such-page', name: 'not-found', heading: 'This page does not exist' },
+] as const;
+
+/** The pages with a route of their own (not the not-found page). */
+export const ROUTE_PAGES = PAGES.filter((p) => p.name !== 'not-found');
+
+type InPage = Pick<EnginePage, 'evaluate'>;
+
+/** Sets the test clock (and pointer) and waits for the frame that shows it. */
+export async function at(page: InPage, ms: number, pointer?: [number, number] | null) {
+  await page.evaluate(
+    async ({ ms, pointer }) => {
+      const m = window.__motion!;
+      const drawn = m.frame();
+      if (pointer !== undefined) m.setPointer(pointer === null ? null : pointer[0], pointer?.[1]);
+      m.setTime(ms);
+      await drawn;
+    },
+    { ms, pointer },
+  );
+}
+
+/**
+ * Expects the light to sweep at the spec's speed for this window (±20%, from its place at 150 and
+ * 350 ms on the test clock), then, once past the right edge, to follow the pointer to a quarter and
+ * three quarters of the window's width.
+ */
+export async function expectSweepThenFollow(
+  page: InPage,
+  read: () => Promise<CanvasPicture>,
+  width: number,
+  step: number,
+): Promise<void> {
+  const { speed, atQuarter, atThreeQuarters } = await sweepThenFollow(page, read, width);
+  expect(speed).toBeGreaterThan(step * 0.8);
+  expect(speed).toBeLessThan(step * 1.2);
+  expect(Math.abs(atQuarter - width * 0.25)).toBeLessThan(width * 0.06);
+  expect(Math.abs(atThreeQuarters - width * 0.75)).toBeLessThan(width * 0.06);
+}
+
+async function sweepThenFollow(
+  page: InPage,
+  read: () => Promise<CanvasPicture>,
+  width: number,
+): Promise<{ speed: number; atQuarter: number; atThreeQuarters: number }> {
+  const xs: number[] = [];
+  const times = [150, 350];
+  for (const t of times) {
+    await at(page, t);
+    const pic = await read();
+    if (!pic.light) throw new Error(`No light on the title at ${t} ms`);
+    xs.push(pic.light.x);
+  }
+  await at(page, 20_000, [width * 0.25, 400]);
+  const quarter = await read();
+  await at(page, 20_001, [width * 0.75, 400]);
+  const threeQuarters = await read();
+  return {
+    speed: (xs[1]! - xs[0]!) / (times[1]! - times[0]!),
+    atQuarter: quarter.light?.x ?? Number.NaN,
+    atThreeQuarters: threeQuarters.light?.x ?? Number.NaN,
+  };
+}
+
+/** Whether the page's origin answers at all (a file that is never cached). */
+export function reachesNetwork(page: InPage): Promise<'online' | 'offline'> {
+  return page.evaluate(() =>
+    fetch('/robots-not-cached.txt').then(
+      () => 'online' as const,
+      () => 'offline' as const,
+    ),
+  );
+}
+
+/** Scrolls to `y` (at once) and waits for the frame that shows it. */
+export async function scrollAndDraw(page: InPage, y: number): Promise<void> {
+  await page.evaluate(async (y) => {
+    if (Math.round(window.scrollY) === y) return;
+    const drawn = window.__motion!.frame();
+    window.scrollTo({ top: y, behavior: 'instant' });
+    await drawn;
+  }, y);
+}
+
+/**
+ * Along the title's middle row: how often bright strokes and dark insides alternate, and the share
+ * of the row that is dark (hollow lettering is mostly dark).
+ */
+export function strokesAcross(pic: CanvasPicture): {
+  crossings: number;
+  dark: number;
+  max: number;
+} {
+  if (!pic.box) return { crossings: 0, dark: 0, max: 0 };
+  const row = pic.middleRow.slice(pic.box.left, pic.box.right + 1);
+  let crossings = 0;
+  for (let i = 1; i < row.length; i++) if (row[i - 1]! < 30 !== row[i]! < 30) crossings++;
+  return { crossings, dark: row.filter((l) => l < 30).length / row.length, max: Math.max(...row) };
+}
+
+/**
+ * Under reduced motion: expects no sweep (the light rests between 150 and 450 ms on the test
+ * clock), then the light at the pointer at once (no easing).
+ */
+export async function expectRestThenFollow(
+  page: InPage,
+  read: () => Promise<CanvasPicture>,
+): Promise<void> {
+  await at(page, 150);
+  const early = await read();
+  await at(page, 450);
+  const later = await read();
+  expect(early.light).not.toBeNull();
+  expect(Math.abs(later.light!.x - early.light!.x)).toBeLessThan(2);
+  await at(page, 460, [1100, 400]);
+  const followed = await read();
+  expect(Math.abs(followed.light!.x - 1100)).toBeLessThan(90);
+}
