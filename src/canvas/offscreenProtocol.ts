@@ -23,7 +23,14 @@ export type ToWorker =
   | { type: 'restore-context' };
 
 export type FromWorker =
-  | { type: 'frame'; frames: number; light: typeof lightProbe; version: number }
+  | {
+      type: 'frame';
+      frames: number;
+      light: typeof lightProbe;
+      version: number;
+      /** Sent twice per frame: once drawn, and once committed to the compositor. */
+      onScreen: boolean;
+    }
   | { type: 'status'; canvas: CanvasStatus }
   /** The worker got no WebGL context (WebKit, Safari before WebGL in workers): the page takes over. */
   | { type: 'unavailable'; reason: string };

@@ -20,11 +20,14 @@ let renderer: TitleRenderer | null = null;
 let version = 0;
 let resized: { width: number; height: number; dpr: number } | null = null;
 
-// Reported from the worker's next animation frame: by then the drawn frame has been committed
-// to the compositor, so the page (and a test taking a screenshot) can see it.
+// Counted at once; reported as on screen from the worker's next animation frame, once the frame
+// has been committed to the compositor (what a test taking a screenshot waits for). With nothing
+// more to draw, that animation frame can come a second or more later: counted only then, a still
+// page's last frame looked like one drawn while still.
 setFrameListener((frames) => {
-  const report: FromWorker = { type: 'frame', frames, light: { ...lightProbe }, version };
-  requestAnimationFrame(() => post(report));
+  const report = { frames, light: { ...lightProbe }, version };
+  post({ type: 'frame', ...report, onScreen: false });
+  requestAnimationFrame(() => post({ type: 'frame', ...report, onScreen: true }));
 });
 motionStore.subscribe(
   (s) => s.canvas,

@@ -1,6 +1,6 @@
 import { shallow } from 'zustand/shallow';
 import { motionStore, type MotionState } from '../motion/store';
-import { frameDrawnInWorker } from '../motion/frames';
+import { frameCounted, frameDrawnInWorker } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import type { TitleRenderer, TitleRendererOptions } from './titleRenderer';
 import type { FromWorker, MirroredState, ToWorker } from './offscreenProtocol';
@@ -26,9 +26,12 @@ export function workerTitle(
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
     const message = event.data;
     if (message.type === 'frame') {
-      Object.assign(lightProbe, message.light);
-      // Test-mode waiters resolve only on a frame that shows every input sent so far.
-      frameDrawnInWorker(message.frames, message.version === version);
+      if (!message.onScreen) {
+        Object.assign(lightProbe, message.light);
+        frameCounted(message.frames);
+      }
+      // Test-mode waiters resolve only on a frame on screen that shows every input sent so far.
+      else frameDrawnInWorker(message.frames, message.version === version);
     } else if (message.type === 'status') motionStore.setState({ canvas: message.canvas });
     else onUnavailable(message.reason);
   };

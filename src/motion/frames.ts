@@ -29,13 +29,18 @@ export function frameDrawn(): void {
   for (const w of ready) w(frameStats.frames);
 }
 
+/** The canvas worker drew frame n (reports can arrive out of order: the count never goes back). */
+export function frameCounted(n: number): void {
+  frameStats.frames = Math.max(frameStats.frames, n);
+}
+
 /**
- * The canvas worker drew frame n. Waiters resolve on a frame that shows the latest inputs, once
+ * The canvas worker's frame n is on screen. Waiters resolve on a frame that shows the latest inputs, once
  * the page has had two frames to show it: a worker's frame reaches the screen on the compositor's
  * next frame, not at once.
  */
 export function frameDrawnInWorker(n: number, showsLatestInputs = true): void {
-  frameStats.frames = n;
+  frameCounted(n);
   if (!showsLatestInputs) return;
   // Nothing waits for frames but tests: no work on the page per drawn frame otherwise.
   if (waiters.length === 0) return;

@@ -351,6 +351,7 @@ describe('rendering on demand', () => {
     );
     expect(after - before).toBe(0);
     expect(commitsAfterSweep - commitsAtReady).toBe(0);
-    expect(before).toBeGreaterThan(10);
+    // The canvas drew (how much of the sweep depends on when it took over: the CSS light starts it).
+    expect(before).toBeGreaterThan(0);
   });
 });
