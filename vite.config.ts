@@ -23,6 +23,10 @@ export default defineConfig({
   preview: { port: 4173, strictPort: true },
   // The title's canvas worker imports chunks of its own (ES module worker, allowed by worker-src 'self').
   worker: { format: 'es' },
+  // Dev server: find every dependency at start, those of lazy chunks and the title's worker too
+  // (firebase loads when a form field is first focused). Found later, one makes Vite re-bundle
+  // and reload the page, and a visitor's first message on a fresh checkout was lost with it.
+  optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}'] },
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
     assetsInlineLimit: 0,

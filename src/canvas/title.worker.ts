@@ -46,7 +46,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
         if (resized) renderer.resize(resized.width, resized.height, resized.dpr);
       } catch (error) {
         if (!(error instanceof NoWebGLError)) throw error;
-        post({ type: 'unavailable', reason: `no WebGL context in a worker (${error.message})` });
+        post({ type: 'unavailable', reason: `${error.message} in a worker` });
       }
       break;
     case 'state':

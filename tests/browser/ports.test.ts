@@ -30,6 +30,8 @@ async function start(script: 'serve' | 'start', ready: RegExp) {
       SMTP_URL: '',
       // The dev server reads it at run time: no backend address, as in a fresh checkout.
       VITE_FUNCTIONS_EMULATOR: '',
+      // Plain text to match: with CI set, Vite's colours would split "Local:" from its address.
+      NO_COLOR: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
