@@ -104,6 +104,13 @@ function lhByRound(d: BenchData, build: string, preset: Preset, route: string, p
 }
 
 type VisitPick = (v: Visit) => number;
+
+/** The visits of one build, device and route, in round order. */
+function visitsOf(d: BenchData, build: string, device: Device, route: string): Visit[] {
+  return d.visits
+    .filter((s) => s.build === build && s.device === device && s.route === route)
+    .map((s) => s.visit);
+}
 function visitsByRound(
   d: BenchData,
   build: string,
@@ -220,14 +227,12 @@ function pairedLighthouse(d: BenchData, build: string): string[] {
 
 function cpuSection(d: BenchData, build: string): string[] {
   const lines = [
-    "| Device | Route | Main thread CPU ms | wall ms | page's own: script / style+layout+paint / GC / parse | browser's | Long tasks: count, total ms | Title worker CPU | GPU thread CPU | Compositor CPU | Service worker CPU |",
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    "| Device | Route | Main thread CPU ms | wall ms | page's own: script / style+layout+paint / GC / parse | browser's | Long tasks: count, total ms | Title worker CPU | GPU thread CPU | Compositor CPU | Service worker CPU | GPU process CPU | Renderer process CPU |",
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const device of ['phone', 'desktop'] as const) {
     for (const route of BENCH_ROUTES) {
-      const vs = d.visits
-        .filter((s) => s.build === build && s.device === device && s.route === route)
-        .map((s) => s.visit);
+      const vs = visitsOf(d, build, device, route);
       if (!vs.length) continue;
       const col = (pick: VisitPick) => fmt(summarize(vs.map(pick)));
       const w = (k: keyof Visit['cpu']['main']['work']) =>
@@ -287,9 +292,7 @@ function litSection(d: BenchData, build: string): string[] {
   ];
   for (const device of ['desktop', 'phone'] as const) {
     for (const route of [HOME, CONTROL]) {
-      const vs = d.visits
-        .filter((s) => s.build === build && s.device === device && s.route === route)
-        .map((s) => s.visit);
+      const vs = visitsOf(d, build, device, route);
       if (!vs.length) continue;
       const lit = vs.filter((v) => Number.isFinite(v.litMs));
       lines.push(
