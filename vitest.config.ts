@@ -57,6 +57,12 @@ export default defineConfig({
           provide: { engine: 'webkit' },
           // A WebDriver session starts a whole MiniBrowser; software GL in the page is slow.
           testTimeout: 120_000,
+          // Two flaws of WebKitGTK's driver, not of the site, each about once in 8 runs of
+          // title.test.ts here (docs/browsers.md): the new-session request is never answered,
+          // or every screenshot of the page shows the WebGL canvas black while the canvas holds
+          // the title (read back with readPixels) and nothing in the page brings it back. Both
+          // end with that session; a retry runs the test again in a new one.
+          retry: 2,
           sequence: { groupOrder: 3 },
         },
       },

@@ -62,8 +62,10 @@ async function openWebKitPage(
     hostname: '127.0.0.1',
     port,
     logLevel: 'warn',
-    // A cold MiniBrowser takes ~2 s; much longer on a busy machine.
-    connectionRetryTimeout: 120_000,
+    // A cold MiniBrowser takes ~2 s, longer on a busy machine. About one new session in 30
+    // here, WebKitWebDriver never answers the request (webdriverio does not ask again); the
+    // project's retry (vitest.config.ts) then starts the test over in a new session.
+    connectionRetryTimeout: 30_000,
     connectionRetryCount: 1,
     capabilities: {
       browserName: 'MiniBrowser',
