@@ -61,6 +61,9 @@ const TRACE_CATEGORIES = [
   'disabled-by-default-v8.gc',
 ];
 
+/** How long a visit may take past its window (the trace, the frames' decoding) before it is given up. */
+const VISIT_GRACE_MS = 90_000;
+
 /**
  * Installed before any page script: notes when the title's renderer flips to the canvas. It watches
  * the whole document, since hydration may replace the prerendered element.
@@ -90,6 +93,13 @@ export async function visit(
 ): Promise<Visit> {
   const d = DEVICES[device];
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  // Once in a few dozen visits here a page's renderer spun and the visit never ended (a whole
+  // bench stopped at one phone load for 5 min); closing the browser ends it as a failed visit.
+  let stuck = false;
+  const watchdog = setTimeout(() => {
+    stuck = true;
+    void browser.close().catch(() => {});
+  }, windowMs + VISIT_GRACE_MS);
   try {
     const { cpuSlowdown, ...contextOptions } = d;
     const context = await browser.newContext({ ...contextOptions, serviceWorkers: 'allow' });
@@ -189,7 +199,12 @@ export async function visit(
       bytes,
       windowMs,
     };
+  } catch (err) {
+    if (stuck)
+      throw new Error(`the visit did not end within ${(windowMs + VISIT_GRACE_MS) / 1000} s`);
+    throw err;
   } finally {
+    clearTimeout(watchdog);
     await browser.close().catch(() => {});
   }
 }
