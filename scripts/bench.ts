@@ -172,7 +172,10 @@ async function benchOnce(
             const c = result.cpu;
             log(
               `${name}: lit ${Math.round(result.litMs)} ms, canvas ${Math.round(result.canvasMs)} ms; cpu main ${Math.round(c.main.cpuMs)} (wall ${Math.round(c.main.wallMs)}) worker ${Math.round(c.worker.cpuMs)} gpu ${Math.round(c.gpu.cpuMs)} ms; ` +
-                `bytes page ${Math.round(result.bytes.pageBytes / 1024)} KiB / sw ${Math.round(result.bytes.workerBytes / 1024)} KiB`,
+                `bytes page ${Math.round(result.bytes.pageBytes / 1024)} KiB / sw ${Math.round(result.bytes.workerBytes / 1024)} KiB` +
+                (result.bytes.unmeasured
+                  ? ` (${result.bytes.unmeasured} responses unmeasured)`
+                  : ''),
             );
           }
           ok = true;

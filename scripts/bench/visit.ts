@@ -30,6 +30,8 @@ export interface Bytes {
   pageResponses: number;
   workerBytes: number;
   workerResponses: number;
+  /** Responses in the window whose size Playwright never gave (each waited for SIZE_WAIT_MS). */
+  unmeasured: number;
 }
 
 export interface Visit {
@@ -60,6 +62,21 @@ const TRACE_CATEGORIES = [
   'v8.execute',
   'disabled-by-default-v8.gc',
 ];
+
+const SIZE_WAIT_MS = 3_000;
+
+/** The promise's value, null if it failed, undefined if it did not settle in SIZE_WAIT_MS. */
+async function settled<T>(p: Promise<T>): Promise<T | null | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>(
+    (r) => (timer = setTimeout(() => r(undefined), SIZE_WAIT_MS)),
+  );
+  try {
+    return await Promise.race([p.catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** How long a visit may take past its window (the trace, the frames' decoding) before it is given up. */
 const VISIT_GRACE_MS = 90_000;
@@ -144,14 +161,24 @@ export async function visit(
         scrollY: window.scrollY,
       };
     });
-    const bytes: Bytes = { pageBytes: 0, pageResponses: 0, workerBytes: 0, workerResponses: 0 };
+    const bytes: Bytes = {
+      pageBytes: 0,
+      pageResponses: 0,
+      workerBytes: 0,
+      workerResponses: 0,
+      unmeasured: 0,
+    };
     for (const r of finished) {
-      const response = await r.response();
+      // Playwright's response() and sizes() of a finished request now and then never settle
+      // (a quarter of the visits here, then the whole bench stopped): each gets SIZE_WAIT_MS.
+      const response = await settled(r.response());
+      if (response === undefined) bytes.unmeasured++;
       if (!response || response.fromServiceWorker()) continue;
       // Only what arrived in the window (requestfinished after it is not counted).
       const t = r.timing();
       if (t.startTime + t.responseEnd > timeOrigin + windowMs) continue;
-      const size = await r.sizes().catch(() => null);
+      const size = await settled(r.sizes());
+      if (size === undefined) bytes.unmeasured++;
       if (!size) continue;
       const n = size.responseBodySize + size.responseHeadersSize;
       if (r.serviceWorker()) {
