@@ -2,7 +2,6 @@
  * The offline service worker, bundled into sw.js with the build's precache manifest by
  * scripts/service-worker.ts. How it caches and updates: docs/offline.md.
  */
-import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { PrecacheController, type PrecacheEntry } from 'workbox-precaching';
 import { NetworkFirst } from 'workbox-strategies';
 
@@ -58,8 +57,8 @@ const precache = new PrecacheController({
 });
 precache.addToCacheList(__PRECACHE_MANIFEST__);
 
-// The page's request starts while the worker boots.
-enableNavigationPreload();
+// No navigation preload: with it on, Firefox (ESR 153) fails every navigation while the network
+// is down instead of letting the worker answer from its cache (docs/offline.md).
 
 worker.addEventListener('install', (event) => {
   // Taking over at once is safe: pages of the old build keep finding their files (see fetch).
