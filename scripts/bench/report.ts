@@ -155,6 +155,11 @@ export function paired(a: Map<number, number>, b: Map<number, number>) {
   };
 }
 
+/** A paired figure's table cells: the median of differences, its 90 % interval, the difference of medians, the rounds. */
+function pairedCells(p: ReturnType<typeof paired>, f: (v: number) => string): string {
+  return `${fmt(p.diff, signed(f))} | ${interval(p.interval, signed(f))} | ${signed(f)(p.ofMedians)} | ${p.diff.n}`;
+}
+
 const interval = ([lo, hi]: [number, number], f: (v: number) => string) =>
   Number.isFinite(lo) ? `${f(lo)} … ${f(hi)}` : '–';
 
@@ -217,9 +222,7 @@ function pairedLighthouse(d: BenchData, build: string): string[] {
         lhByRound(d, build, preset, CONTROL, pick),
       );
       if (!p.diff.n) continue;
-      lines.push(
-        `| ${preset} | ${name} | ${fmt(p.diff, signed(f))} | ${interval(p.interval, signed(f))} | ${signed(f)(p.ofMedians)} | ${p.diff.n} |`,
-      );
+      lines.push(`| ${preset} | ${name} | ${pairedCells(p, f)} |`);
     }
   }
   return lines;
@@ -255,9 +258,7 @@ function cpuSection(d: BenchData, build: string): string[] {
         visitsByRound(d, build, device, CONTROL, pick),
       );
       if (!p.diff.n) continue;
-      lines.push(
-        `| ${device} | ${name} ms | ${fmt(p.diff, signed(ms))} | ${interval(p.interval, signed(ms))} | ${signed(ms)(p.ofMedians)} | ${p.diff.n} |`,
-      );
+      lines.push(`| ${device} | ${name} ms | ${pairedCells(p, ms)} |`);
     }
   }
   return lines;
@@ -317,9 +318,7 @@ function compareSection(d: BenchData): string[] {
           lhByRound(d, 'base', preset, route, pick),
         );
         if (p.diff.n)
-          lines.push(
-            `| Lighthouse ${preset} ${route} ${name} | ${fmt(p.diff, signed(f))} | ${interval(p.interval, signed(f))} | ${signed(f)(p.ofMedians)} | ${p.diff.n} |`,
-          );
+          lines.push(`| Lighthouse ${preset} ${route} ${name} | ${pairedCells(p, f)} |`);
       }
     }
   }
@@ -330,10 +329,7 @@ function compareSection(d: BenchData): string[] {
         visitsByRound(d, 'this', device, HOME, pick),
         visitsByRound(d, 'base', device, HOME, pick),
       );
-      if (p.diff.n)
-        lines.push(
-          `| ${device} / ${name} | ${fmt(p.diff, signed(ms))} | ${interval(p.interval, signed(ms))} | ${signed(ms)(p.ofMedians)} | ${p.diff.n} |`,
-        );
+      if (p.diff.n) lines.push(`| ${device} / ${name} | ${pairedCells(p, ms)} |`);
     }
   }
   return lines;
