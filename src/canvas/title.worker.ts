@@ -20,14 +20,16 @@ let renderer: TitleRenderer | null = null;
 let version = 0;
 let resized: { width: number; height: number; dpr: number } | null = null;
 
-// Counted at once; reported as on screen from the worker's next animation frame, once the frame
-// has been committed to the compositor (what a test taking a screenshot waits for). With nothing
+// Counted at once. In test mode only (nothing else waits for it), reported again as on screen from
+// the worker's next animation frame, once the frame has been committed to the compositor (what a
+// test taking a screenshot waits for): a visitor's page gets one message per frame. With nothing
 // more to draw, that animation frame can come a second or more later: counted only then, a still
 // page's last frame looked like one drawn while still.
 setFrameListener((frames) => {
   const report = { frames, light: { ...lightProbe }, version };
   post({ type: 'frame', ...report, onScreen: false });
-  requestAnimationFrame(() => post({ type: 'frame', ...report, onScreen: true }));
+  if (motionStore.getState().testMode)
+    requestAnimationFrame(() => post({ type: 'frame', ...report, onScreen: true }));
 });
 motionStore.subscribe(
   (s) => s.canvas,
