@@ -13,52 +13,59 @@ import { PAGES as ROUTES, reachesNetwork } from '../shared/pages';
 const engine = engineUnderTest();
 const open = sharedEngine();
 
-describe(`offline after one visit in ${engine}`, () => {
-  // On demand (ENGINE_OFFLINE=1) until it holds: with navigation preload off (it made Firefox fail
-  // every offline navigation) it passed in Firefox and WebKit, but not yet every time
-  // (docs/browsers.md).
-  it.runIf(process.env.ENGINE_OFFLINE === '1')(
-    'reloads every route and the 404 with their content, the canvas title and the card arrow',
-    async () => {
-      const site = await siteProxy(baseURL());
-      const page = await open({ serviceWorkers: true });
-      await page.goto(`${site.url}/`);
-      await page.waitFor(
-        () => navigator.serviceWorker?.controller?.state === 'activated',
-        undefined,
-        60_000,
-      );
-      expect(await page.errors()).toEqual([]);
-      await site.offline();
-      expect(await reachesNetwork(page)).toBe('offline');
-
-      for (const route of ROUTES) {
-        await page.goto(site.url + route.path);
-        await page.waitFor(
-          (text) => document.querySelector('h1')?.textContent?.includes(text),
-          route.heading,
-        );
-        expect(await page.evaluate(() => document.querySelector('footer')?.textContent)).toContain(
-          company.name,
-        );
-        expect(await page.errors(), route.path).toEqual([]);
-      }
-
-      // The title's canvas chunk (and in WebKit its in-page fallback) comes from the precache.
-      await page.goto(`${site.url}/`);
-      await page.waitFor(
-        () =>
-          document.getElementById('hero-title')?.dataset.mode === 'canvas' &&
-          (window.__titleFrames?.frames ?? 0) > 0,
-        undefined,
-        60_000,
-      );
-      await page.evaluate(() =>
-        document.querySelector('.card a.link-button')?.scrollIntoView({ block: 'center' }),
-      );
-      await page.waitFor(() => document.querySelector('.arrow[data-ready="true"]') !== null);
-      await page.screenshot('offline-home-desktop');
-      expect(await page.errors()).toEqual([]);
-    },
+/**
+ * Resolves once the worker controls the page and has kept what the page loaded
+ * (`data-offline="ready"`, set after hydration). Leaving a page before then aborts its last module
+ * loads, which Firefox reports as page errors ("error loading dynamically imported module", "A
+ * ServiceWorker intercepted the request and encountered an unexpected error"); a prerendered page
+ * shows its heading long before.
+ */
+const settled = (page: Awaited<ReturnType<typeof open>>) =>
+  page.waitFor(
+    () =>
+      navigator.serviceWorker?.controller?.state === 'activated' &&
+      document.documentElement.dataset.offline === 'ready',
+    undefined,
+    60_000,
   );
+
+describe(`offline after one visit in ${engine}`, () => {
+  it('reloads every route and the 404 with their content, the canvas title and the card arrow', async () => {
+    const site = await siteProxy(baseURL());
+    const page = await open({ serviceWorkers: true });
+    await page.goto(`${site.url}/`);
+    await settled(page);
+    expect(await page.errors()).toEqual([]);
+    await site.offline();
+    expect(await reachesNetwork(page)).toBe('offline');
+
+    for (const route of ROUTES) {
+      await page.goto(site.url + route.path);
+      await page.waitFor(
+        (text) => document.querySelector('h1')?.textContent?.includes(text),
+        route.heading,
+      );
+      await settled(page);
+      expect(await page.evaluate(() => document.querySelector('footer')?.textContent)).toContain(
+        company.name,
+      );
+      expect(await page.errors(), route.path).toEqual([]);
+    }
+
+    // The title's canvas chunk (and in WebKit its in-page fallback) comes from the precache.
+    await page.goto(`${site.url}/`);
+    await page.waitFor(
+      () =>
+        document.getElementById('hero-title')?.dataset.mode === 'canvas' &&
+        (window.__titleFrames?.frames ?? 0) > 0,
+      undefined,
+      60_000,
+    );
+    await page.evaluate(() =>
+      document.querySelector('.card a.link-button')?.scrollIntoView({ block: 'center' }),
+    );
+    await page.waitFor(() => document.querySelector('.arrow[data-ready="true"]') !== null);
+    await page.screenshot('offline-home-desktop');
+    expect(await page.errors()).toEqual([]);
+  });
 });
