@@ -12,9 +12,12 @@ import { earlyPresses } from './earlyPresses';
 import { firstContentfulPaint } from './firstPaint';
 import { startTitleWorker } from './canvas/earlyWorker';
 import { titlePaths } from './canvas/webgl';
+import { startEarlyLight } from './home/earlyLight';
 
 const root = document.getElementById('root');
 const early = root ? earlyPresses(root) : null;
+// The title's light sweeps from the first paint on; the app takes it over (home/earlyLight.ts).
+if (location.pathname === '/') startEarlyLight();
 
 async function start() {
   // The title's worker costs the main thread nothing: it starts with the app, not after it.

@@ -36,11 +36,16 @@ function Words() {
   ));
 }
 
-/** The copies of the name that carry the CSS light, drawn under and over the outlined <h1>. */
+/**
+ * A copy of the name that carries the CSS light, drawn under or over the outlined <h1>: a window
+ * at the light, holding the words at their place (styles/global.css, titleLight.ts).
+ */
 function LitCopy({ kind }: { kind: 'halo' | 'hue' | 'violet' | 'core' }) {
   return (
     <div className={`hero__lit hero__lit--${kind}`} aria-hidden="true">
-      <Words />
+      <div className="hero__lit-text">
+        <Words />
+      </div>
     </div>
   );
 }

@@ -1,22 +1,25 @@
 /**
  * The title's light without WebGL: the same light as the canvas's shader, drawn by CSS on the DOM
- * title. It reads the same store and the same pure functions (lightTarget, stepLight) and writes
- * four custom properties on the title box (--light-x/-y/-r in the box's own px, --light-i), which
- * the lit copies' masks read (src/styles/global.css). A frame loop runs only while the light moves
- * (sweep, easing, attract loop, crossfade) and stops when it is still: no React render, no work
- * while still. See docs/title-light.md.
+ * title. It reads the same store and the same pure functions (lightTarget, stepLight) and moves the
+ * lit copies' windows to the light (transforms and opacity only: no repaint, see
+ * src/styles/global.css). It continues the sweep that started at the first paint (earlyLight.ts).
+ * A frame loop runs only while the light moves (sweep, easing, attract loop, crossfade) and stops
+ * when it is still: no React render, no work while still. See docs/title-light.md.
  */
 import { shallow } from 'zustand/shallow';
 import { motionStore, now, type MotionState } from '../motion/store';
 import { lightTarget, stepLight, type LightLead } from '../motion/lightLead';
 import {
   scrollProgress,
+  sweepPosition,
+  sweepStep,
   titleLayout,
   TITLE_CROSSFADE_MS,
   TITLE_LINE_HEIGHT,
 } from '../motion/model';
 import { domFrameDrawn } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
+import { takeEarlyLight } from './earlyLight';
 
 /** What the DOM light last did, for tests (like `__titleLight` for the canvas). */
 export const domLightProbe = {
@@ -57,11 +60,54 @@ export function attachTitleLight(box: HTMLElement): () => void {
   let raf = 0;
   // Wall-clock end of the fade-out once the canvas is ready: the light keeps pace until then.
   let fadeUntil = -Infinity;
-  const written: Record<string, string> = {};
-  const write = (name: string, value: string) => {
-    if (written[name] === value) return;
-    written[name] = value;
-    box.style.setProperty(name, value);
+  // Each lit copy: its window, the words in it, and whether it burns with the intensity squared.
+  const copies = [...box.querySelectorAll<HTMLElement>('.hero__lit')].map((pane) => ({
+    pane,
+    words: pane.firstElementChild as HTMLElement,
+    squared: pane.matches('.hero__lit--core, .hero__lit--halo'),
+  }));
+  const written = new Map<CSSStyleDeclaration, Record<string, string>>();
+  const write = (style: CSSStyleDeclaration, name: string, value: string) => {
+    const own = written.get(style) ?? {};
+    written.set(style, own);
+    if (own[name] === value) return;
+    own[name] = value;
+    style.setProperty(name, value);
+  };
+
+  // The intro sweep, played by the compositor (Web Animations on the windows and their words):
+  // no frame callback, no style write while it plays. Replayed if the title moves meanwhile.
+  let sweep: { key: string; animations: Animation[]; timer: number } | null = null;
+  const stopSweep = () => {
+    if (!sweep) return;
+    for (const animation of sweep.animations) animation.cancel();
+    clearTimeout(sweep.timer);
+    sweep = null;
+  };
+  const playSweep = (
+    from: number,
+    to: number,
+    y: number,
+    r: number,
+    start: number,
+    end: number,
+  ) => {
+    const key = [from, to, y, r, start, end].map((v) => v.toFixed(1)).join();
+    if (sweep?.key === key) return;
+    stopSweep();
+    const at = (x: number, sign: 1 | -1) =>
+      `translate(${(sign * (x - 1.5 * r)).toFixed(1)}px, ${(sign * (y - 1.5 * r)).toFixed(1)}px)`;
+    const animations = copies.flatMap(({ pane, words }) =>
+      [
+        pane.animate([{ transform: at(from, 1) }, { transform: at(to, 1) }], end - start),
+        words.animate([{ transform: at(from, -1) }, { transform: at(to, -1) }], end - start),
+      ].map((animation) => {
+        animation.startTime = start;
+        return animation;
+      }),
+    );
+    // Past its end the loop takes the light over again (to rest, or to the pointer).
+    sweep = { key, animations, timer: window.setTimeout(kick, end - performance.now() + 20) };
   };
 
   const active = (s: MotionState) =>
@@ -69,33 +115,68 @@ export function attachTitleLight(box: HTMLElement): () => void {
 
   const frame = () => {
     raf = 0;
-    const s = motionStore.getState();
+    let s = motionStore.getState();
     if (!active(s)) {
+      stopSweep();
       domLightProbe.running = false;
       return;
     }
-    // The page owns the sweep's start: the first renderer to show the title lit starts it.
+    // The page owns the sweep's start: the first renderer to show the title lit starts it. The
+    // sweep may be on screen since the first paint (earlyLight.ts): this light goes on from there.
     if (s.sweepStart === null) {
-      motionStore.setState({ sweepStart: now(s) });
-      return; // the store change schedules the next frame
+      const early = takeEarlyLight();
+      motionStore.setState({ sweepStart: early ?? now(s) });
+      if (early === null) return; // the store change schedules the next frame
+      s = motionStore.getState();
     }
     const p = scrollProgress(s.scrollY, s.viewport!.height);
     const layout = titleLayout(p, s.viewport, s.titleEm, s.titleWordsEm);
     const t = now(s);
     const target = lightTarget(s, layout, p, t);
+    if ((sweep || !Number.isFinite(light.x)) && s.sweepStart !== null && !s.reducedMotion) {
+      // Taking over a sweep the compositor plays (or that ran before the app): from where it is.
+      const half = layout.widthPx / 2;
+      const at = sweepPosition(
+        t - s.sweepStart,
+        s.viewport!.width,
+        layout.centerX - half,
+        layout.centerX + half,
+        target.radius,
+      );
+      Object.assign(light, { x: at.x, y: target.y, last: t });
+    }
     const ease = !target.immediate && !s.testMode && !s.reducedMotion;
     const easing = stepLight(light, target, t, ease);
     // Viewport px to the box's own px: the box is centred on the title and scaled about its centre.
     const startPx = layout.fontPx / layout.scale;
     const lx = (light.x - layout.centerX) / layout.scale + (startPx * s.titleEm) / 2;
     const ly = (light.y - layout.centerY) / layout.scale + (startPx * TITLE_LINE_HEIGHT) / 2;
-    write('--light-x', lx.toFixed(1));
-    write('--light-y', ly.toFixed(1));
-    write('--light-r', (target.radius / layout.scale).toFixed(1));
-    write('--light-i', target.intensity.toFixed(3));
+    // Each window reaches 1.5 radii around the light; the words in it are moved back by as much.
+    const r = target.radius / layout.scale;
+    const wx = Math.round((lx - 1.5 * r) * 10) / 10;
+    const wy = Math.round((ly - 1.5 * r) * 10) / 10;
+    const i = target.intensity;
+    for (const copy of copies) {
+      write(copy.pane.style, '--lit-r', `${r.toFixed(1)}px`);
+      write(copy.pane.style, 'transform', `translate(${wx}px, ${wy}px)`);
+      write(copy.words.style, 'transform', `translate(${-wx}px, ${-wy}px)`);
+      write(copy.pane.style, 'opacity', (copy.squared ? i * i : i).toFixed(3));
+    }
     Object.assign(domLightProbe, { x: light.x, y: light.y, lead: target.lead });
     domLightProbe.frames++;
     domFrameDrawn();
+    if (target.lead === 'sweep' && !s.testMode && s.sweepStart !== null) {
+      // The rest of the sweep, from its start to its end, on the page's clock.
+      const half = layout.widthPx / 2;
+      const toBox = (x: number) => (x - layout.centerX) / layout.scale + (startPx * s.titleEm) / 2;
+      const reach = half + target.radius;
+      const start = s.sweepStart;
+      const end = start + (2 * reach) / sweepStep(s.viewport!.width);
+      playSweep(toBox(layout.centerX - reach), toBox(layout.centerX + reach), ly, r, start, end);
+      domLightProbe.running = true;
+      return;
+    }
+    stopSweep();
     const fading = s.canvas === 'ready' && performance.now() < fadeUntil;
     const moving = (target.animating || easing) && !s.testMode;
     domLightProbe.running = moving || fading;
@@ -125,6 +206,7 @@ export function attachTitleLight(box: HTMLElement): () => void {
     fireImmediately: true,
   });
   return () => {
+    stopSweep();
     unsubscribe();
     unsubscribeCanvas();
     cancelAnimationFrame(raf);

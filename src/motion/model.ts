@@ -24,10 +24,17 @@ export const PIN_THRESHOLD = 0.98;
 /** The scroll-down circle: 3rem across at the top, nothing after half a viewport of scrolling. */
 export const SCROLL_BUTTON_REM = 3;
 export const SCROLL_BUTTON_GONE_AT = 0.5;
-/** Intro sweep: 2 px per ms on windows wider than 1024 px, otherwise 1 px per ms. */
-export const SWEEP_WIDE_BREAKPOINT = 1024;
-export const SWEEP_STEP_WIDE = 2;
-export const SWEEP_STEP_NARROW = 1;
+// The intro sweep's speed and the light's size and place: in ./light.ts, which the page's first
+// script (the sweep from the first paint) reads without the rest of the model.
+export {
+  SWEEP_WIDE_BREAKPOINT,
+  SWEEP_STEP_WIDE,
+  SWEEP_STEP_NARROW,
+  sweepStep,
+  lightRadius,
+  lightScrollOffset,
+} from './light';
+import { sweepStep } from './light';
 
 /** Layout of the title in CSS pixels (not in the spec: chosen so it fills the hero). */
 export const TOPBAR_HEIGHT = 64;
@@ -284,11 +291,6 @@ export function scrollButtonDiameter(scrollY: number, viewportHeight: number): n
   return SCROLL_BUTTON_REM * (1 - t);
 }
 
-/** Sweep speed in px per ms for a window of this width. */
-export function sweepStep(windowWidth: number): number {
-  return windowWidth > SWEEP_WIDE_BREAKPOINT ? SWEEP_STEP_WIDE : SWEEP_STEP_NARROW;
-}
-
 export interface Sweep {
   /** The light's x in viewport px. */
   readonly x: number;
@@ -311,19 +313,6 @@ export function sweepPosition(
   const end = headingRight + reach;
   const x = start + sweepStep(windowWidth) * Math.max(0, tMs);
   return x > end ? { x: end, done: true } : { x, done: false };
-}
-
-/** How far beyond the heading the light starts and ends: its own radius, so it enters and leaves dark. */
-export function lightRadius(fontPx: number): number {
-  return fontPx * 1.3;
-}
-
-/**
- * The light's answer to scroll: as the page scrolls it sinks from above the title's centre to
- * below it and dims a little, so the lettering reads as lit from a lamp the page moves past.
- */
-export function lightScrollOffset(p: number, fontPx: number): { dy: number; intensity: number } {
-  return { dy: lerp(-0.35, 0.35, p) * fontPx, intensity: 1 - 0.3 * p };
 }
 
 /** Where the light rests when nothing leads it: over the title, a third of the way in. */

@@ -37,6 +37,73 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
     });
   }
 
+  for (const width of [1440, 800]) {
+    it(`sweeps from the first paint at ${sweepStep(width)} px per ms on a ${width} px window, before the app, on the compositor`, async () => {
+      const { page, context, problems } = await openPage(browser(), {
+        viewport: { width, height: 900 },
+      });
+      await page.addInitScript(() => {
+        const w = window as unknown as { __rafs: number };
+        w.__rafs = 0;
+        const raf = window.requestAnimationFrame.bind(window);
+        window.requestAnimationFrame = (cb) => {
+          w.__rafs++;
+          return raf(cb);
+        };
+      });
+      // The app is held back: what lights the title now is the page's first script alone.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${baseURL()}/?webgl=0`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.getAnimations().length === 8);
+      expect(await page.evaluate(() => window.__domLight)).toBeUndefined();
+      await showOnlyDomTitle(page);
+      // Set the sweep's clock by hand: what the screen shows is what the compositor plays.
+      const read = async (ms: number) => {
+        await page.evaluate((ms) => {
+          for (const a of document.getAnimations()) {
+            a.pause();
+            a.currentTime = ms;
+          }
+        }, ms);
+        const picture = await readCanvas(page);
+        if (!picture.light) throw new Error(`No light on the title ${ms} ms into the sweep`);
+        return picture.light.x;
+      };
+      const speed = ((await read(350)) - (await read(150))) / 200;
+      expect(speed).toBeGreaterThan(sweepStep(width) * 0.8);
+      expect(speed).toBeLessThan(sweepStep(width) * 1.2);
+
+      // The app takes the sweep over where it is and leaves it to the compositor: no frame loop.
+      await page.evaluate(() => {
+        for (const a of document.getAnimations()) a.currentTime = 0;
+        for (const a of document.getAnimations()) void a.play();
+      });
+      release();
+      await page.waitForFunction(() => (window.__domLight?.frames ?? 0) > 0);
+      const during = await page.evaluate(() => {
+        const w = window as unknown as { __rafs: number };
+        const start = w.__rafs;
+        return new Promise<{ lead: string; rafs: number }>((resolve) =>
+          setTimeout(() => resolve({ lead: window.__domLight!.lead, rafs: w.__rafs - start }), 150),
+        );
+      });
+      console.log(
+        `[figures] CSS light taken over by the app at ${width} px: ${JSON.stringify(during)}`,
+      );
+      if (during.lead === 'sweep') expect(during.rafs).toBeLessThanOrEqual(1);
+      await page.waitForFunction(() => window.__domLight?.running === false, null, {
+        timeout: 15_000,
+      });
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
   it('sinks below the letters and dims as the page scrolls', async () => {
     const viewport = { width: 1440, height: 900 };
     const { page, context } = await openCssLight(viewport);
