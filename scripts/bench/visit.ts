@@ -153,8 +153,23 @@ export async function visit(
     await cdp.send('Page.stopScreencast');
 
     const info = await page.evaluate(() => {
-      const title = document.getElementById('hero-title');
-      const r = title?.getBoundingClientRect();
+      // The title's words as drawn (a two-line title moves them out of the heading's own box).
+      const words = [...document.querySelectorAll('#hero-title .hero__word')].map((w) =>
+        w.getBoundingClientRect(),
+      );
+      const r = words.length
+        ? new DOMRect(
+            Math.min(...words.map((w) => w.left)),
+            Math.min(...words.map((w) => w.top)),
+            Math.max(...words.map((w) => w.right)) - Math.min(...words.map((w) => w.left)),
+            Math.max(...words.map((w) => w.bottom)) - Math.min(...words.map((w) => w.top)),
+          )
+        : document.getElementById('hero-title')?.getBoundingClientRect();
+      // Half a line more above and below: the light's glow reaches past the glyphs.
+      if (r) {
+        r.y -= r.height / 4;
+        r.height *= 1.5;
+      }
       return {
         canvasAt: (window as unknown as { __benchCanvasAt?: number }).__benchCanvasAt ?? Number.NaN,
         box: r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null,

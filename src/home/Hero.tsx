@@ -15,6 +15,7 @@ import {
 } from '../motion/model';
 import { ScrollDownButton } from './ScrollDownButton';
 import { attachTitleLight } from './titleLight';
+import { takeEarlyLight } from './earlyLight';
 
 const words = titleWords(company.name);
 // Before the app measures the text: the guessed width of the longer line of a two-line title.
@@ -80,6 +81,8 @@ export function Hero() {
     const band = bandRef.current;
     const button = buttonRef.current;
     if (!box || !title || !band || !button) return;
+    // The light that has shone since the first paint, read before the box is moved.
+    const early = takeEarlyLight();
     box.dataset.live = '';
     // Every copy's words, by word: [h1 words, halo words, …], moved together.
     const wordEls = [...box.querySelectorAll<HTMLElement>('.hero__title-text, .hero__lit')].map(
@@ -131,7 +134,7 @@ export function Hero() {
       equalityFn: shallow,
       fireImmediately: true,
     });
-    const detachLight = attachTitleLight(box);
+    const detachLight = attachTitleLight(box, early);
     return () => {
       unsubscribe();
       detachLight();

@@ -1,14 +1,27 @@
 /**
- * The intro sweep from the first paint, before the app has loaded: src/boot.ts starts it on the
+ * The title's light from the first paint, before the app has loaded: src/boot.ts starts it on the
  * prerendered title with the Web Animations API, as transforms of the lit copies' windows, which
- * the compositor plays with no main-thread work. The app's CSS light (titleLight.ts) takes it over
- * at the same time and place, and the canvas continues it.
+ * the compositor plays with no main-thread work: the intro sweep, then the way back to the light's
+ * resting place (at rest at once under reduced motion). The app's CSS light (titleLight.ts) takes
+ * it over where it is, and the canvas continues it.
  */
 import { lightRadius, lightScrollOffset, sweepStep } from '../motion/light';
 
-let running: Animation[] = [];
+/** How long the light takes back from the sweep's end to its resting place (eased out). */
+const RETURN_MS = 600;
 
-/** Lights the prerendered title and sweeps it; nothing under reduced motion or in test mode. */
+let running: Animation[] = [];
+let pane: HTMLElement | null = null;
+
+export interface EarlyLight {
+  /** When the sweep started, on the page's clock (performance.now()). */
+  readonly start: number;
+  /** Where the light is now, in viewport px. */
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Lights the prerendered title and sweeps it; nothing in test mode. */
 export function startEarlyLight(doc: Document = document): void {
   const win = doc.defaultView;
   const box = doc.querySelector<HTMLElement>('.hero__title-box');
@@ -16,7 +29,6 @@ export function startEarlyLight(doc: Document = document): void {
   if (!win || !box || !text || typeof box.animate !== 'function') return;
   // Test mode (`?motion-test`, motion/testMode.ts, kept out of this early chunk) runs its own clock.
   if (new URLSearchParams(win.location.search).has('motion-test')) return;
-  if (win.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
 
   // In the box's own px (its scale is 1 before the app runs), as titleLight.ts places the light.
   const fontPx = parseFloat(win.getComputedStyle(box).fontSize);
@@ -27,31 +39,55 @@ export function startEarlyLight(doc: Document = document): void {
   const centre = textRect.left + textRect.width / 2 - boxRect.left;
   const from = centre - textRect.width / 2 - r;
   const to = centre + textRect.width / 2 + r;
+  // The model's resting place (lightRestX): a third of the way in.
+  const rest = centre - textRect.width / 6;
   const y = boxRect.height / 2 + lightScrollOffset(0, fontPx).dy - 1.5 * r;
-  const duration = (to - from) / sweepStep(win.innerWidth);
-  const timing: KeyframeAnimationOptions = { duration, easing: 'linear', fill: 'forwards' };
   const at = (x: number, sign: 1 | -1) =>
     `translate(${(sign * (x - 1.5 * r)).toFixed(1)}px, ${(sign * y).toFixed(1)}px)`;
+  const still = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const sweepMs = (to - from) / sweepStep(win.innerWidth);
+  const path = (sign: 1 | -1): Keyframe[] => [
+    { transform: at(from, sign), easing: 'linear' },
+    { transform: at(to, sign), offset: sweepMs / (sweepMs + RETURN_MS), easing: 'ease-out' },
+    { transform: at(rest, sign) },
+  ];
+  const timing: KeyframeAnimationOptions = { duration: sweepMs + RETURN_MS, fill: 'forwards' };
 
   for (const window of box.querySelectorAll<HTMLElement>('.hero__lit')) {
     const words = window.firstElementChild as HTMLElement | null;
     if (!words) continue;
+    pane ??= window;
     window.style.opacity = '1';
-    running.push(
-      window.animate([{ transform: at(from, 1) }, { transform: at(to, 1) }], timing),
-      words.animate([{ transform: at(from, -1) }, { transform: at(to, -1) }], timing),
-    );
+    if (still) {
+      window.style.transform = at(rest, 1);
+      words.style.transform = at(rest, -1);
+      continue;
+    }
+    running.push(window.animate(path(1), timing), words.animate(path(-1), timing));
   }
 }
 
 /**
- * Ends the early sweep, for the app's light to continue it; returns when it started on the
- * page's clock (performance.now()), or null if there was none.
+ * Ends the early light for the app's light to go on from it: leaves each copy where the light is
+ * now and returns when the sweep started and where the light is, or null if there was none. Call
+ * it before the app moves the title box.
  */
-export function takeEarlyLight(): number | null {
-  if (running.length === 0) return null;
+export function takeEarlyLight(): EarlyLight | null {
+  if (running.length === 0 || !pane) return null;
   const started = running[0]!.startTime;
-  for (const animation of running) animation.cancel();
+  const rect = pane.getBoundingClientRect();
+  for (const animation of running) {
+    try {
+      animation.commitStyles(); // the copy stays where it was drawn until the app moves it
+    } catch {
+      // not rendered (a hidden hero): nothing to keep
+    }
+    animation.cancel();
+  }
   running = [];
-  return typeof started === 'number' ? started : performance.now();
+  return {
+    start: typeof started === 'number' ? started : performance.now(),
+    x: rect.left + rect.width / 2,
+    y: rect.top + rect.height / 2,
+  };
 }

@@ -19,7 +19,7 @@ import {
 } from '../motion/model';
 import { domFrameDrawn } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
-import { takeEarlyLight } from './earlyLight';
+import type { EarlyLight } from './earlyLight';
 
 /** What the DOM light last did, for tests (like `__titleLight` for the canvas). */
 export const domLightProbe = {
@@ -53,10 +53,13 @@ const inputs = (s: MotionState) => [
   s.lastInput,
 ];
 
-/** Lights the DOM title box `box` while the canvas is not showing; returns a function that stops it. */
-export function attachTitleLight(box: HTMLElement): () => void {
+/**
+ * Lights the DOM title box `box` while the canvas is not showing, going on from the light that
+ * has shone since the first paint (`early`, earlyLight.ts) if any; returns a function that stops it.
+ */
+export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = null): () => void {
   if (typeof window !== 'undefined') window.__domLight = domLightProbe;
-  const light = { x: Number.NaN, y: Number.NaN, last: 0 };
+  const light = { x: early?.x ?? Number.NaN, y: early?.y ?? Number.NaN, last: Number.NaN };
   let raf = 0;
   // Wall-clock end of the fade-out once the canvas is ready: the light keeps pace until then.
   let fadeUntil = -Infinity;
@@ -121,12 +124,11 @@ export function attachTitleLight(box: HTMLElement): () => void {
       domLightProbe.running = false;
       return;
     }
-    // The page owns the sweep's start: the first renderer to show the title lit starts it. The
-    // sweep may be on screen since the first paint (earlyLight.ts): this light goes on from there.
+    // The page owns the sweep's start: the first renderer to show the title lit starts it (the
+    // early light, since the first paint, if there was one).
     if (s.sweepStart === null) {
-      const early = takeEarlyLight();
-      motionStore.setState({ sweepStart: early ?? now(s) });
-      if (early === null) return; // the store change schedules the next frame
+      motionStore.setState({ sweepStart: early?.start ?? now(s) });
+      if (!early) return; // the store change schedules the next frame
       s = motionStore.getState();
     }
     const p = scrollProgress(s.scrollY, s.viewport!.height);
@@ -145,6 +147,7 @@ export function attachTitleLight(box: HTMLElement): () => void {
       );
       Object.assign(light, { x: at.x, y: target.y, last: t });
     }
+    if (Number.isNaN(light.last)) light.last = t;
     const ease = !target.immediate && !s.testMode && !s.reducedMotion;
     const easing = stepLight(light, target, t, ease);
     // Viewport px to the box's own px: the box is centred on the title and scaled about its centre.
