@@ -3,7 +3,7 @@ let worker: Worker | null = null;
 /**
  * Starts the title's worker, once: it fetches and evaluates three.js, R3F and troika and builds
  * the glyphs off the main thread, while the page is still busy with its app. src/boot.ts calls it
- * right after the first paint; the canvas is handed over later (workerTitle.ts).
+ * once the first paint's sweep has crossed the title; the canvas is handed over later (workerTitle.ts).
  */
 export function startTitleWorker(): void {
   worker ??= new Worker(new URL('./title.worker.ts', import.meta.url), { type: 'module' });

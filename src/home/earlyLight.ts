@@ -12,6 +12,7 @@ const RETURN_MS = 600;
 
 let running: Animation[] = [];
 let pane: HTMLElement | null = null;
+let swept: Promise<void> = Promise.resolve();
 
 export interface EarlyLight {
   /** When the sweep started, on the page's clock (performance.now()). */
@@ -65,6 +66,12 @@ export function startEarlyLight(doc: Document = document): void {
     }
     running.push(window.animate(path(1), timing), words.animate(path(-1), timing));
   }
+  if (running.length) swept = new Promise((resolve) => win.setTimeout(resolve, sweepMs));
+}
+
+/** Resolves once the early sweep has crossed the title (at once if there is none). */
+export function earlySweepDone(): Promise<void> {
+  return swept;
 }
 
 /**

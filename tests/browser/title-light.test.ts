@@ -77,6 +77,22 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
       const speed = ((await read(350)) - (await read(150))) / 200;
       expect(speed).toBeGreaterThan(sweepStep(width) * 0.8);
       expect(speed).toBeLessThan(sweepStep(width) * 1.2);
+      // Past the title's right end the light's windows reach past the page's side: the page must
+      // not get wider (a phone would zoom out to show them, a layout shift).
+      const widest = await page.evaluate(() => {
+        const [first] = document
+          .getAnimations()
+          .filter((a) => (a.effect as KeyframeEffect).target?.closest('.hero__lit'));
+        const frames = (first!.effect as KeyframeEffect).getKeyframes();
+        const end = Number(first!.effect!.getComputedTiming().duration) * frames[1]!.computedOffset;
+        let widest = 0;
+        for (const t of [end * 0.9, end, end + 100]) {
+          for (const a of document.getAnimations()) a.currentTime = t;
+          widest = Math.max(widest, document.documentElement.scrollWidth);
+        }
+        return widest;
+      });
+      expect(widest).toBeLessThanOrEqual(width);
 
       // The app takes the sweep over where it is and leaves it to the compositor: no frame loop.
       await page.evaluate(() => {
