@@ -26,6 +26,8 @@ export interface ProbeResult {
   sweepFrames: number;
   sweepMs: number;
   reactCommitsDuringSweep: number;
+  /** React commits while the light follows the pointer across the title (frame by frame). */
+  reactCommitsDuringPointer: number;
   pointerFrames: number;
   frameIntervalMedianMs: number;
   frameIntervalP95Ms: number;
@@ -100,6 +102,7 @@ interface HomeRound {
   sweepFrames: number;
   sweepMs: number;
   reactCommitsDuringSweep: number;
+  reactCommitsDuringPointer: number;
   intervals: number[];
   pointerFrames: number;
 }
@@ -162,6 +165,7 @@ async function homeRound(
 
     let intervals: number[] = [];
     let pointerFrames = 0;
+    let reactCommitsDuringPointer = 0;
     const box = withPointer ? await page.locator('#hero-title').boundingBox() : null;
     if (box) {
       // The pointer crosses the title from left to right at a steady hand's pace (about 1.5 s).
@@ -177,6 +181,12 @@ async function homeRound(
       await page.waitForTimeout(300);
       const ptimes = await stopFrameRecorder(page);
       pointerFrames = ptimes.length;
+      const commits = await page.evaluate(
+        () => (window as unknown as { __benchCommits: [string, number][] }).__benchCommits,
+      );
+      reactCommitsDuringPointer = commits.filter(
+        ([, t]) => t > (ptimes[0] ?? Infinity) && t <= (ptimes.at(-1) ?? -Infinity),
+      ).length;
       intervals = ptimes.slice(1).map((t, i) => t - ptimes[i]!);
     }
     return {
@@ -186,6 +196,7 @@ async function homeRound(
       sweepFrames: sweepTimes.length,
       sweepMs: sweepEnd - sweep.canvasAt,
       reactCommitsDuringSweep,
+      reactCommitsDuringPointer,
       intervals,
       pointerFrames,
     };
@@ -238,6 +249,7 @@ export async function runProbe(
       sweepFrames: first.sweepFrames,
       sweepMs: first.sweepMs,
       reactCommitsDuringSweep: Math.max(...homes.map((h) => h.reactCommitsDuringSweep)),
+      reactCommitsDuringPointer: Math.max(...homes.map((h) => h.reactCommitsDuringPointer)),
       pointerFrames: first.pointerFrames,
       frameIntervalMedianMs: quantile(first.intervals, 0.5),
       frameIntervalP95Ms: quantile(first.intervals, 0.95),

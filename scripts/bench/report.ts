@@ -346,6 +346,7 @@ function probeSection(probe: ProbeResult): string[] {
     `| Frames drawn while still (5 s) | ${fmt(probe.framesStill, String)} |`,
     `| Sweep (probe) | ${ms(probe.sweepMs)} ms, ${probe.sweepFrames} frames |`,
     `| React commits during the sweep | ${probe.reactCommitsDuringSweep} |`,
+    `| React commits while the pointer crosses the title | ${probe.reactCommitsDuringPointer ?? 0} |`,
     `| Frame interval, pointer across the title | median ${probe.frameIntervalMedianMs.toFixed(1)} ms, p95 ${probe.frameIntervalP95Ms.toFixed(1)} ms (${probe.pointerFrames} frames) |`,
   ];
 }
@@ -474,11 +475,14 @@ export function budgets(d: BenchData): Budget[] {
     met: p ? p.framesStill.max === 0 : null,
   });
   out.push({
-    name: 'No React commit per animation frame (commits during the sweep)',
+    name: 'No React commit per animation frame (commits while the light moves)',
+    // The sweep is often over before the canvas shows (the CSS light plays it from the first
+    // paint), so the pointer's frames carry this figure.
     actual: p
-      ? `${p.reactCommitsDuringSweep} commits in ${p.sweepFrames} sweep frames`
+      ? `${p.reactCommitsDuringSweep} commits in ${p.sweepFrames} sweep frames, ` +
+        `${p.reactCommitsDuringPointer ?? 0} in ${p.pointerFrames} pointer frames`
       : 'no probe',
-    met: p ? p.reactCommitsDuringSweep === 0 : null,
+    met: p ? p.reactCommitsDuringSweep === 0 && (p.reactCommitsDuringPointer ?? 0) === 0 : null,
   });
   out.push({
     name: `Still page: browser CPU ≤ ${BUDGETS.stillCpuRatio}× the plain page`,
