@@ -15,6 +15,19 @@ async function showOnlyDomTitle(page: Page) {
   });
 }
 
+/** Counts the page's requestAnimationFrame calls in `window.__rafs`, from before its scripts run. */
+function countAnimationFrames(page: Page) {
+  return page.addInitScript(() => {
+    const w = window as unknown as { __rafs: number };
+    w.__rafs = 0;
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (cb) => {
+      w.__rafs++;
+      return raf(cb);
+    };
+  });
+}
+
 /** Home without WebGL, in test mode, once the DOM light has drawn. */
 async function openCssLight(viewport: { width: number; height: number }, options = {}) {
   const watched = await openPage(browser(), { viewport, ...options });
@@ -42,15 +55,7 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
       const { page, context, problems } = await openPage(browser(), {
         viewport: { width, height: 900 },
       });
-      await page.addInitScript(() => {
-        const w = window as unknown as { __rafs: number };
-        w.__rafs = 0;
-        const raf = window.requestAnimationFrame.bind(window);
-        window.requestAnimationFrame = (cb) => {
-          w.__rafs++;
-          return raf(cb);
-        };
-      });
+      await countAnimationFrames(page);
       // The app is held back: what lights the title now is the page's first script alone.
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
@@ -155,15 +160,7 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
 
   it('does no work while still: no style write and no animation frame in 2 s', async () => {
     const { page, context } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __rafs: number };
-      w.__rafs = 0;
-      const raf = window.requestAnimationFrame.bind(window);
-      window.requestAnimationFrame = (cb) => {
-        w.__rafs++;
-        return raf(cb);
-      };
-    });
+    await countAnimationFrames(page);
     await page.goto(`${baseURL()}/?webgl=0`, { waitUntil: 'load' });
     // The sweep plays on the page's own clock, then the light comes to rest.
     await page.waitForFunction(() => (window.__domLight?.frames ?? 0) > 10);
