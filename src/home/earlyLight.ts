@@ -6,6 +6,7 @@
  * it over where it is, and the canvas continues it.
  */
 import { lightRadius, lightScrollOffset, sweepStep } from '../motion/light';
+import { animateWindows, litWindows, windowTransforms } from './litWindows';
 
 /** How long the light takes back from the sweep's end to its resting place (eased out). */
 const RETURN_MS = 600;
@@ -42,30 +43,30 @@ export function startEarlyLight(doc: Document = document): void {
   const to = centre + textRect.width / 2 + r;
   // The model's resting place (lightRestX): a third of the way in.
   const rest = centre - textRect.width / 6;
-  const y = boxRect.height / 2 + lightScrollOffset(0, fontPx).dy - 1.5 * r;
-  const at = (x: number, sign: 1 | -1) =>
-    `translate(${(sign * (x - 1.5 * r)).toFixed(1)}px, ${(sign * y).toFixed(1)}px)`;
+  const y = boxRect.height / 2 + lightScrollOffset(0, fontPx).dy;
   const still = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const sweepMs = (to - from) / sweepStep(win.innerWidth);
-  const path = (sign: 1 | -1): Keyframe[] => [
-    { transform: at(from, sign), easing: 'linear' },
-    { transform: at(to, sign), offset: sweepMs / (sweepMs + RETURN_MS), easing: 'ease-out' },
-    { transform: at(rest, sign) },
-  ];
-  const timing: KeyframeAnimationOptions = { duration: sweepMs + RETURN_MS, fill: 'forwards' };
 
-  for (const window of box.querySelectorAll<HTMLElement>('.hero__lit')) {
-    const words = window.firstElementChild as HTMLElement | null;
-    if (!words) continue;
-    pane ??= window;
-    window.style.opacity = '1';
-    if (still) {
-      window.style.transform = at(rest, 1);
-      words.style.transform = at(rest, -1);
-      continue;
-    }
-    running.push(window.animate(path(1), timing), words.animate(path(-1), timing));
+  const windows = litWindows(box);
+  pane = windows[0]?.pane ?? null;
+  for (const w of windows) {
+    w.pane.style.opacity = '1';
+    if (!still) continue;
+    const at = windowTransforms(rest, y, r);
+    w.pane.style.transform = at.pane;
+    w.words.style.transform = at.words;
   }
+  if (!still)
+    running = animateWindows(
+      windows,
+      [
+        { x: from, y, easing: 'linear' },
+        { x: to, y, offset: sweepMs / (sweepMs + RETURN_MS), easing: 'ease-out' },
+        { x: rest, y },
+      ],
+      r,
+      { duration: sweepMs + RETURN_MS, fill: 'forwards' },
+    );
   if (running.length) swept = new Promise((resolve) => win.setTimeout(resolve, sweepMs));
 }
 

@@ -20,6 +20,7 @@ import {
 import { domFrameDrawn } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import type { EarlyLight } from './earlyLight';
+import { animateWindows, litWindows, windowTransforms } from './litWindows';
 
 /** What the DOM light last did, for tests (like `__titleLight` for the canvas). */
 export const domLightProbe = {
@@ -63,12 +64,7 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
   let raf = 0;
   // Wall-clock end of the fade-out once the canvas is ready: the light keeps pace until then.
   let fadeUntil = -Infinity;
-  // Each lit copy: its window, the words in it, and whether it burns with the intensity squared.
-  const copies = [...box.querySelectorAll<HTMLElement>('.hero__lit')].map((pane) => ({
-    pane,
-    words: pane.firstElementChild as HTMLElement,
-    squared: pane.matches('.hero__lit--core, .hero__lit--halo'),
-  }));
+  const copies = litWindows(box);
   const written = new Map<CSSStyleDeclaration, Record<string, string>>();
   const write = (style: CSSStyleDeclaration, name: string, value: string) => {
     const own = written.get(style) ?? {};
@@ -98,17 +94,16 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     const key = [from, to, y, r, start, end].map((v) => v.toFixed(1)).join();
     if (sweep?.key === key) return;
     stopSweep();
-    const at = (x: number, sign: 1 | -1) =>
-      `translate(${(sign * (x - 1.5 * r)).toFixed(1)}px, ${(sign * (y - 1.5 * r)).toFixed(1)}px)`;
-    const animations = copies.flatMap(({ pane, words }) =>
+    const animations = animateWindows(
+      copies,
       [
-        pane.animate([{ transform: at(from, 1) }, { transform: at(to, 1) }], end - start),
-        words.animate([{ transform: at(from, -1) }, { transform: at(to, -1) }], end - start),
-      ].map((animation) => {
-        animation.startTime = start;
-        return animation;
-      }),
+        { x: from, y },
+        { x: to, y },
+      ],
+      r,
+      { duration: end - start },
     );
+    for (const animation of animations) animation.startTime = start;
     // Past its end the loop takes the light over again (to rest, or to the pointer).
     sweep = { key, animations, timer: window.setTimeout(kick, end - performance.now() + 20) };
   };
@@ -154,15 +149,13 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     const startPx = layout.fontPx / layout.scale;
     const lx = (light.x - layout.centerX) / layout.scale + (startPx * s.titleEm) / 2;
     const ly = (light.y - layout.centerY) / layout.scale + (startPx * TITLE_LINE_HEIGHT) / 2;
-    // Each window reaches 1.5 radii around the light; the words in it are moved back by as much.
     const r = target.radius / layout.scale;
-    const wx = Math.round((lx - 1.5 * r) * 10) / 10;
-    const wy = Math.round((ly - 1.5 * r) * 10) / 10;
+    const at = windowTransforms(lx, ly, r);
     const i = target.intensity;
     for (const copy of copies) {
       write(copy.pane.style, '--lit-r', `${r.toFixed(1)}px`);
-      write(copy.pane.style, 'transform', `translate(${wx}px, ${wy}px)`);
-      write(copy.words.style, 'transform', `translate(${-wx}px, ${-wy}px)`);
+      write(copy.pane.style, 'transform', at.pane);
+      write(copy.words.style, 'transform', at.words);
       write(copy.pane.style, 'opacity', (copy.squared ? i * i : i).toFixed(3));
     }
     Object.assign(domLightProbe, { x: light.x, y: light.y, lead: target.lead });
