@@ -26,8 +26,8 @@ export interface ProbeResult {
   sweepFrames: number;
   sweepMs: number;
   reactCommitsDuringSweep: number;
-  /** React commits while the light follows the pointer across the title (frame by frame). */
-  reactCommitsDuringPointer: number;
+  /** React commits while the light follows the pointer across the title (frame by frame; absent in reports written before 23 Nov). */
+  reactCommitsDuringPointer?: number;
   pointerFrames: number;
   frameIntervalMedianMs: number;
   frameIntervalP95Ms: number;

@@ -157,13 +157,11 @@ export async function visit(
       const words = [...document.querySelectorAll('#hero-title .hero__word')].map((w) =>
         w.getBoundingClientRect(),
       );
+      const [left, top, right, bottom] = (['left', 'top', 'right', 'bottom'] as const).map((k, i) =>
+        (i < 2 ? Math.min : Math.max)(...words.map((w) => w[k])),
+      );
       const r = words.length
-        ? new DOMRect(
-            Math.min(...words.map((w) => w.left)),
-            Math.min(...words.map((w) => w.top)),
-            Math.max(...words.map((w) => w.right)) - Math.min(...words.map((w) => w.left)),
-            Math.max(...words.map((w) => w.bottom)) - Math.min(...words.map((w) => w.top)),
-          )
+        ? new DOMRect(left, top, right! - left!, bottom! - top!)
         : document.getElementById('hero-title')?.getBoundingClientRect();
       // Half a line more above and below: the light's glow reaches past the glyphs.
       if (r) {
