@@ -53,6 +53,27 @@ function makeText(word: string): Text {
   return text;
 }
 
+/**
+ * Makes `text`'s stroke straddle the glyph edge, as CSS's -webkit-text-stroke does, instead of
+ * lying inside it (troika's strokeWidth): the glyph is grown by half the width and stroked inside
+ * by the other half, so the canvas outline covers the same pixels as the DOM title's. Troika
+ * writes the edge offset before each draw (0 for the letters), so it is set again just after.
+ */
+function centreStroke(text: Text): (width: number) => void {
+  let half = 0;
+  const before = text.onBeforeRender.bind(text);
+  text.onBeforeRender = (renderer, scene, camera, geometry, material, group) => {
+    before(renderer, scene, camera, geometry, material, group);
+    const edge = (material as Material & { uniforms?: Record<string, { value: unknown }> })
+      .uniforms?.uTroikaEdgeOffset;
+    if (edge) edge.value = half;
+  };
+  return (width) => {
+    half = width / 2;
+    text.strokeWidth = half;
+  };
+}
+
 /** What the scene tells its renderer: whether the frame being drawn has the text in it. */
 export interface SceneStatus {
   textShown: boolean;
@@ -80,7 +101,7 @@ export function TitleScene({ status }: { status: SceneStatus }) {
       halo.material = createLitTextMaterial(halo.material as Material, uniforms, true);
       halo.renderOrder = -1;
       group.add(halo, letters);
-      return { letters, halo };
+      return { letters, halo, setStroke: centreStroke(letters) };
     });
     return { group, words };
   }, [uniforms]);
@@ -139,9 +160,10 @@ export function TitleScene({ status }: { status: SceneStatus }) {
       const y = place ? -(place.y - layout.centerY) / layout.scale : 0;
       w.letters.position.set(x, y, 0);
       w.halo.position.set(x, y, 0);
-      // Troika strokes inside the glyph edge; its "outline" is a filled halo, used only for the
-      // blurred glow behind the letters (lit where the light is, invisible elsewhere).
-      w.letters.strokeWidth = layout.strokePx / layout.scale;
+      // The letters' stroke straddles the glyph edge, as the DOM title's does; troika's "outline"
+      // is a filled halo, used only for the blurred glow behind the letters (lit where the light
+      // is, invisible elsewhere).
+      w.setStroke(layout.strokePx / layout.scale);
       w.halo.strokeWidth = 0;
       w.halo.outlineBlur = startPx * 0.28;
     });

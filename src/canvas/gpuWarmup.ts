@@ -28,26 +28,35 @@ export async function warmUpGpu(
     show.forEach((o, i) => (o.visible = wasVisible[i]!));
   }
   try {
-    if (typeof WebGL2RenderingContext !== 'undefined' && gl instanceof WebGL2RenderingContext) {
-      const fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
-      gl.flush();
-      if (fence) {
-        const deadline = performance.now() + WARMUP_LIMIT_MS;
-        // getSyncParameter never blocks: WebGL updates its answer between tasks.
-        while (
-          gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED &&
-          !gl.isContextLost() &&
-          performance.now() < deadline
-        ) {
-          await new Promise((r) => setTimeout(r, POLL_MS));
-        }
-        gl.deleteSync(fence);
-      }
-    } else {
-      // WebGL 1 has no fences: give the GPU a moment instead.
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await gpuFinished(gl, POLL_MS);
   } finally {
     target.dispose();
   }
+}
+
+/**
+ * Resolves once the GPU has carried out every command issued so far (a fence, polled between
+ * tasks: getSyncParameter never blocks), or at the limit, or on a lost context. WebGL 1 has no
+ * fences: it gives the GPU a moment instead.
+ */
+export async function gpuFinished(
+  gl: WebGLRenderingContext | WebGL2RenderingContext,
+  pollMs: number,
+): Promise<void> {
+  if (typeof WebGL2RenderingContext === 'undefined' || !(gl instanceof WebGL2RenderingContext)) {
+    await new Promise((r) => setTimeout(r, 500));
+    return;
+  }
+  const fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  gl.flush();
+  if (!fence) return;
+  const deadline = performance.now() + WARMUP_LIMIT_MS;
+  while (
+    gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED &&
+    !gl.isContextLost() &&
+    performance.now() < deadline
+  ) {
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+  gl.deleteSync(fence);
 }

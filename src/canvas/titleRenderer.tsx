@@ -11,6 +11,7 @@ import { motionStore, type MotionState } from '../motion/store';
 import { frameDrawn } from '../motion/frames';
 import { TitleScene, type SceneStatus } from './TitleScene';
 import { EventModeDpr } from './EventModeDpr';
+import { gpuFinished } from './gpuWarmup';
 
 /** The canvas's pixel ratio never goes above this: a title's edges gain nothing past 2. */
 export const MAX_DPR = 2;
@@ -61,6 +62,9 @@ export interface TitleRenderer {
 /** The canvas gave no WebGL context: the caller takes the next path. */
 export class NoWebGLError extends Error {}
 
+/** How often the first frame's fence is polled: a frame's time. */
+const GPU_POLL_MS = 16;
+
 /** Orthographic, in CSS px: one unit is one pixel of the strip. */
 const CAMERA = { position: [0, 0, 100] as const, zoom: 1, near: 0.1, far: 1000 };
 
@@ -104,12 +108,23 @@ export async function createTitleRenderer(
   const scene: SceneStatus = { textShown: false };
   const unsubscribers: (() => void)[] = [];
 
-  // The first frame with the text in it makes the canvas "ready".
+  // The first frame with the text in it makes the canvas "ready", once it is on screen: the GPU
+  // has drawn it (software GL takes a few hundred ms for a worker's first frame, and the page
+  // would fade in a blank canvas meanwhile) and the next frame has begun.
+  let showing = false;
+  let disposed = false;
   unsubscribers.push(
     addAfterEffect(() => {
       frameDrawn();
-      if (scene.textShown && motionStore.getState().canvas === 'loading')
-        motionStore.setState({ canvas: 'ready' });
+      if (!scene.textShown || showing || motionStore.getState().canvas !== 'loading') return;
+      showing = true;
+      void gpuFinished(context, GPU_POLL_MS)
+        .then(() => new Promise((r) => requestAnimationFrame(r)))
+        .then(() => {
+          showing = false;
+          if (!disposed && motionStore.getState().canvas === 'loading' && !context.isContextLost())
+            motionStore.setState({ canvas: 'ready' });
+        });
     }),
   );
   // One rule for when to draw: a picture input changed, on the home page (hidden elsewhere).
@@ -145,6 +160,7 @@ export async function createTitleRenderer(
     loseContext: () => lose?.loseContext(),
     restoreContext: () => lose?.restoreContext(),
     dispose() {
+      disposed = true;
       unsubscribers.forEach((u) => u());
       canvas.removeEventListener('webglcontextlost', onLost);
       canvas.removeEventListener('webglcontextrestored', onRestored);

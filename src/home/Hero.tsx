@@ -10,12 +10,12 @@ import {
   scrollButtonDiameter,
   scrollProgress,
   titleLayout,
-  TITLE_CROSSFADE_MS,
   TITLE_LINE_HEIGHT,
 } from '../motion/model';
 import { ScrollDownButton } from './ScrollDownButton';
 import { attachTitleLight } from './titleLight';
 import { takeEarlyLight } from './earlyLight';
+import { crossfadeSide } from '../canvas/crossfade';
 
 const words = titleWords(company.name);
 // Before the app measures the text: the guessed width of the longer line of a two-line title.
@@ -57,8 +57,6 @@ const layoutInputs = (s: MotionState) => [
   s.titleEm,
   s.titleWordsEm,
   s.canvas,
-  s.testMode,
-  s.reducedMotion,
 ];
 
 /**
@@ -97,10 +95,6 @@ export function Hero() {
       box.style.transform = `translate(${layout.centerX}px, ${layout.centerY}px) translate(-50%, -50%) scale(${layout.scale})`;
       // The transform scales the outline too, so it is set in unscaled px.
       box.style.setProperty('--stroke', `${layout.strokePx / layout.scale}px`);
-      box.style.setProperty(
-        '--title-crossfade',
-        `${s.testMode || s.reducedMotion ? 0 : TITLE_CROSSFADE_MS}ms`,
-      );
       layout.words.forEach((w, i) => {
         const transform = w.dx || w.dy ? `translate(${w.dx}px, ${w.dy}px)` : '';
         for (const copy of wordEls) if (copy[i]) copy[i].style.transform = transform;
@@ -135,9 +129,12 @@ export function Hero() {
       fireImmediately: true,
     });
     const detachLight = attachTitleLight(box, early);
+    // Fades out as the canvas fades in, on the same spring.
+    const detachFade = crossfadeSide(box, (v) => 1 - v);
     return () => {
       unsubscribe();
       detachLight();
+      detachFade();
     };
   }, []);
 

@@ -26,9 +26,17 @@ export async function showOnlyCanvas(page: Page): Promise<void> {
 }
 
 /** Analyses a screenshot inside the page (the browser decodes the PNG). */
-export async function readCanvas(page: Page, litThreshold = 185): Promise<CanvasPicture> {
+export async function readCanvas(
+  page: Page,
+  litThreshold = 185,
+  edgeThreshold?: number,
+): Promise<CanvasPicture> {
   const png = await page.screenshot({ type: 'png' });
-  return page.evaluate(analysePicture, { b64: png.toString('base64'), litThreshold });
+  return page.evaluate(analysePicture, {
+    b64: png.toString('base64'),
+    litThreshold,
+    edgeThreshold,
+  });
 }
 
 /**
@@ -38,9 +46,12 @@ export async function readCanvas(page: Page, litThreshold = 185): Promise<Canvas
 export async function analysePicture({
   b64,
   litThreshold,
+  edgeThreshold = 28,
 }: {
   b64: string;
   litThreshold: number;
+  /** What counts as drawn for the box: 28 takes in faint glow; ~50 only the outline. */
+  edgeThreshold?: number | undefined;
 }): Promise<CanvasPicture> {
   const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
   const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
@@ -63,7 +74,7 @@ export async function analysePicture({
       const l = lum((y * width + x) * 4);
       total += l;
       if (l > max) max = l;
-      if (l > 28) {
+      if (l > edgeThreshold) {
         if (x < left) left = x;
         if (x > right) right = x;
         if (y < top) top = y;
