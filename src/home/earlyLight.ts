@@ -6,7 +6,7 @@
  * it over where it is, and the canvas continues it.
  */
 import { lightRadius, lightScrollOffset, sweepStep } from '../motion/light';
-import { animateWindows, litWindows, windowTransforms } from './litWindows';
+import { animateWindows, litWindows, placeLitWords, windowTransforms } from './litWindows';
 
 /** How long the light takes back from the sweep's end to its resting place (eased out). */
 const RETURN_MS = 600;
@@ -47,6 +47,11 @@ export function startEarlyLight(doc: Document = document): void {
   const still = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const sweepMs = (to - from) / sweepStep(win.innerWidth);
 
+  placeLitWords(box);
+  // A web font that comes later moves the <h1>'s words: the copies follow until the app runs.
+  void doc.fonts?.ready.then(() => {
+    if (!('live' in box.dataset)) placeLitWords(box);
+  });
   const windows = litWindows(box);
   pane = windows[0]?.pane ?? null;
   for (const w of windows) {

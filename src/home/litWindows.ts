@@ -24,6 +24,36 @@ export function litWindows(box: ParentNode): LitWindow[] {
   );
 }
 
+/**
+ * Before the app: lays each lit copy's words over the <h1>'s. The copies stay on one line, as they
+ * are once the app runs, and a two-line <h1> (a phone) is matched by moving their words: the app's
+ * takeover then reflows none of them (a word that reflows under a moving window counts as a
+ * layout shift, though it is drawn where it was).
+ */
+export function placeLitWords(box: HTMLElement): void {
+  const origin = box.getBoundingClientRect();
+  const targets = [...box.querySelectorAll('.hero__title-text .hero__word')].map((word) => {
+    const r = word.getBoundingClientRect();
+    return { x: r.left - origin.left, y: r.top - origin.top };
+  });
+  for (const { words } of litWindows(box)) {
+    // The words' block sits at the box's origin: its window and its own transform cancel out.
+    const own = words.getBoundingClientRect();
+    words.querySelectorAll<HTMLElement>('.hero__word').forEach((word, i) => {
+      const target = targets[i];
+      if (!target) return;
+      word.style.transform = '';
+      const r = word.getBoundingClientRect();
+      const dx = target.x - (r.left - own.left);
+      const dy = target.y - (r.top - own.top);
+      word.style.transform =
+        Math.abs(dx) < 0.05 && Math.abs(dy) < 0.05
+          ? ''
+          : `translate(${dx.toFixed(2)}px, ${dy.toFixed(2)}px)`;
+    });
+  }
+}
+
 /** A light at (x, y) with radius r: the window reaches 1.5 radii around it, the words go back. */
 export function windowTransforms(x: number, y: number, r: number): { pane: string; words: string } {
   const dx = x - 1.5 * r;
