@@ -35,7 +35,7 @@ export function TitleStrip({
   }, [stripRef]);
   useEffect(() => {
     const fade = fadeRef.current;
-    if (fade) return crossfadeSide(fade, (v) => v);
+    if (fade) return crossfadeSide(fade, 0, 1);
   }, [fadeRef]);
   return (
     <div ref={stripRef} className="title-canvas__strip" style={{ ...start, width: '100%' }}>

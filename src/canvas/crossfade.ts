@@ -1,59 +1,60 @@
-import { SpringValue } from '@react-spring/web';
 import { motionStore } from '../motion/store';
 import { TITLE_CROSSFADE_MS } from '../motion/model';
 
 /**
- * The handover from the DOM title to the canvas: one spring, written to both sides in the same
- * frame, so the two always add up to one title (docs/title-light.md, "The handover"). With a clock
- * per side, the canvas's started ~110 ms after the title's and the title dipped by a quarter.
+ * The handover from the DOM title to the canvas: one linear Web Animation per side, both started
+ * at the same instant, so the compositor plays them in step and the two always add up to one title
+ * (docs/title-light.md, "The handover"). With a clock per side (a CSS transition and a spring that
+ * began on the next free animation frame) the title dipped by a quarter mid-fade; a spring for
+ * both wrote styles on the main thread every frame while the page was still loading.
  */
-const shown = new SpringValue(0);
-
 interface Side {
   el: HTMLElement;
-  /** This side's opacity when the canvas is shown by `v` (0…1). */
-  opacity: (v: number) => number;
+  /** This side's opacity with the canvas hidden and shown. */
+  hidden: number;
+  shown: number;
+  animation: Animation | null;
 }
 const sides = new Set<Side>();
 
-function write(v: number): void {
-  for (const side of sides) side.el.style.opacity = String(side.opacity(v));
+function show(side: Side, ready: boolean, start: number | null): void {
+  side.animation?.cancel();
+  side.animation = null;
+  const to = ready ? side.shown : side.hidden;
+  side.el.style.opacity = String(to);
+  if (start === null || typeof side.el.animate !== 'function') return;
+  side.animation = side.el.animate(
+    { opacity: [side.hidden, side.shown] },
+    { duration: TITLE_CROSSFADE_MS, easing: 'linear' },
+  );
+  side.animation.startTime = start;
 }
 
-/** Fades in linearly over TITLE_CROSSFADE_MS once the canvas is ready; back at once otherwise. */
+/** Fades in over TITLE_CROSSFADE_MS once the canvas is ready; back at once otherwise. */
 function follow(ready: boolean): void {
   const s = motionStore.getState();
-  if (!ready || s.testMode || s.reducedMotion) {
-    shown.set(ready ? 1 : 0);
-    write(ready ? 1 : 0);
-  } else {
-    void shown.start({
-      to: 1,
-      config: { duration: TITLE_CROSSFADE_MS },
-      onChange: ({ value }) => write(value),
-    });
-  }
+  const fade = ready && !s.testMode && !s.reducedMotion;
+  const start = fade ? (document.timeline.currentTime as number | null) : null;
+  for (const side of sides) show(side, ready, start);
 }
 
 let unsubscribe: (() => void) | null = null;
 
 /**
- * Lets the crossfade write `el`'s opacity: `(v) => v` for the canvas, `(v) => 1 - v` for the DOM
- * title. Returns the detach.
+ * Lets the crossfade set `el`'s opacity: `hidden` while the canvas is not shown, `shown` once it
+ * is (1 and 0 for the DOM title, 0 and 1 for the canvas). Returns the detach.
  */
-export function crossfadeSide(el: HTMLElement, opacity: Side['opacity']): () => void {
-  const side = { el, opacity };
+export function crossfadeSide(el: HTMLElement, hidden: number, shown: number): () => void {
+  const side: Side = { el, hidden, shown, animation: null };
   sides.add(side);
-  unsubscribe ??= motionStore.subscribe((s) => s.canvas === 'ready', follow, {
-    fireImmediately: true,
-  });
-  write(shown.get());
+  show(side, motionStore.getState().canvas === 'ready', null);
+  unsubscribe ??= motionStore.subscribe((s) => s.canvas === 'ready', follow);
   return () => {
+    side.animation?.cancel();
     sides.delete(side);
     if (sides.size === 0) {
       unsubscribe?.();
       unsubscribe = null;
-      shown.set(0);
     }
   };
 }

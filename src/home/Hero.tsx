@@ -129,8 +129,8 @@ export function Hero() {
       fireImmediately: true,
     });
     const detachLight = attachTitleLight(box, early);
-    // Fades out as the canvas fades in, on the same spring.
-    const detachFade = crossfadeSide(box, (v) => 1 - v);
+    // Fades out as the canvas fades in, in step (crossfade.ts).
+    const detachFade = crossfadeSide(box, 1, 0);
     return () => {
       unsubscribe();
       detachLight();
