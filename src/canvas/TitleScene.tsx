@@ -64,8 +64,8 @@ function centreStroke(text: Text): (width: number) => void {
   const before = text.onBeforeRender.bind(text);
   text.onBeforeRender = (renderer, scene, camera, geometry, material, group) => {
     before(renderer, scene, camera, geometry, material, group);
-    const edge = (material as Material & { uniforms?: Record<string, { value: unknown }> })
-      .uniforms?.uTroikaEdgeOffset;
+    const edge = (material as Material & { uniforms?: Record<string, { value: unknown }> }).uniforms
+      ?.uTroikaEdgeOffset;
     if (edge) edge.value = half;
   };
   return (width) => {
