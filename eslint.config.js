@@ -15,6 +15,7 @@ export default tseslint.config(
       '.gl*',
       'test-results',
       'bench-results',
+      '.tmp',
     ],
   },
   js.configs.recommended,
