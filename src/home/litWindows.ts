@@ -31,28 +31,36 @@ export function litWindows(box: ParentNode): LitWindow[] {
  * layout shift, though it is drawn where it was).
  */
 export function placeLitWords(box: HTMLElement): void {
+  // Every rect is read before any style is written: one layout, not one per word.
   const origin = box.getBoundingClientRect();
   const targets = [...box.querySelectorAll('.hero__title-text .hero__word')].map((word) => {
     const r = word.getBoundingClientRect();
     return { x: r.left - origin.left, y: r.top - origin.top };
   });
-  for (const { words } of litWindows(box)) {
+  const moves = litWindows(box).flatMap(({ words }) => {
     // The words' block sits at the box's origin: its window and its own transform cancel out.
     const own = words.getBoundingClientRect();
-    words.querySelectorAll<HTMLElement>('.hero__word').forEach((word, i) => {
-      const target = targets[i];
-      if (!target) return;
-      word.style.transform = '';
+    return [...words.querySelectorAll<HTMLElement>('.hero__word')].map((word, i) => {
       const r = word.getBoundingClientRect();
-      const dx = target.x - (r.left - own.left);
-      const dy = target.y - (r.top - own.top);
-      word.style.transform =
-        Math.abs(dx) < 0.05 && Math.abs(dy) < 0.05
-          ? ''
-          : `translate(${dx.toFixed(2)}px, ${dy.toFixed(2)}px)`;
+      const moved = placed.get(word) ?? { dx: 0, dy: 0 };
+      const target = targets[i] ?? { x: r.left - own.left, y: r.top - own.top };
+      // Where the word is laid out: where it shows, less the move it was given.
+      const dx = target.x - (r.left - own.left - moved.dx);
+      const dy = target.y - (r.top - own.top - moved.dy);
+      return { word, dx, dy };
     });
+  });
+  for (const { word, dx, dy } of moves) {
+    placed.set(word, { dx, dy });
+    word.style.transform =
+      Math.abs(dx) < 0.05 && Math.abs(dy) < 0.05
+        ? ''
+        : `translate(${dx.toFixed(2)}px, ${dy.toFixed(2)}px)`;
   }
 }
+
+/** The moves placeLitWords gave, by word. */
+const placed = new WeakMap<HTMLElement, { dx: number; dy: number }>();
 
 /** A light at (x, y) with radius r: the window reaches 1.5 radii around it, the words go back. */
 export function windowTransforms(x: number, y: number, r: number): { pane: string; words: string } {

@@ -173,10 +173,11 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
       return;
     }
     stopSweep();
-    const fading = s.canvas === 'ready' && performance.now() < fadeUntil;
+    // While the title fades out under the canvas, a light that moves keeps pace with the
+    // canvas's (`active`); a still one needs no frame.
     const moving = (target.animating || easing) && !s.testMode;
-    domLightProbe.running = moving || fading;
-    if (moving || fading) raf = requestAnimationFrame(frame);
+    domLightProbe.running = moving;
+    if (moving) raf = requestAnimationFrame(frame);
   };
   const kick = () => {
     if (!raf) raf = requestAnimationFrame(frame);
