@@ -10,9 +10,7 @@
  */
 import { earlyPresses } from './earlyPresses';
 import { firstContentfulPaint } from './firstPaint';
-import { startTitleWorker } from './canvas/earlyWorker';
-import { titlePaths } from './canvas/webgl';
-import { earlySweepDone, startEarlyLight } from './home/earlyLight';
+import { startEarlyLight } from './home/earlyLight';
 
 const root = document.getElementById('root');
 const early = root ? earlyPresses(root) : null;
@@ -20,11 +18,6 @@ const early = root ? earlyPresses(root) : null;
 if (location.pathname === '/') startEarlyLight();
 
 async function start() {
-  // The title's worker costs the main thread nothing, but on a 2-core phone its set-up (and the
-  // GPU process's) slows the sweep's frames: it starts once the sweep has crossed the title, with
-  // the app or before it.
-  if (location.pathname === '/' && titlePaths(location.search)[0] === 'worker')
-    void earlySweepDone().then(startTitleWorker);
   try {
     const { hydrated } = await import('./main');
     await hydrated;

@@ -3,11 +3,14 @@ import { useLocation } from 'react-router-dom';
 import { motionStore, now } from '../motion/store';
 import { attachMotionListeners } from '../motion/listeners';
 import { installTestMode, isTestMode } from '../motion/testMode';
-import { afterFirstPaintAndLoad, titlePaths, webglAvailable, type TitlePath } from './webgl';
+import { afterFirstPaintAndLoad, idle, titlePaths, webglAvailable, type TitlePath } from './webgl';
 import type TitleCanvasComponent from './TitleCanvas';
 import { startTitleWorker } from './earlyWorker';
 
 type Loaded = { path: TitlePath; Canvas: typeof TitleCanvasComponent };
+
+/** The longest the canvas waits for an idle moment after the load. */
+const IDLE_WAIT_MS = 2000;
 
 const WHERE: Record<TitlePath, string> = { worker: 'in a worker', page: 'in the page' };
 
@@ -40,12 +43,12 @@ export function CanvasHost() {
       motionStore.setState({ canvas: 'unavailable' });
       return;
     }
-    // The worker costs the main thread nothing: it starts at once. The page's own canvas waits
-    // for the first paint and load, and for a WebGL probe (which creates a context).
-    const ready =
-      path === 'worker'
-        ? (startTitleWorker(), Promise.resolve(true))
-        : afterFirstPaintAndLoad().then(() => webglAvailable(search));
+    // Both wait for the first paint, the load and an idle moment: the title is lit by the CSS
+    // light meanwhile, and on a 2-core phone the worker's set-up (and the GPU process's) would
+    // slow the page's own start. The page's canvas also waits for a WebGL probe (a context).
+    const ready = afterFirstPaintAndLoad()
+      .then(() => idle(IDLE_WAIT_MS))
+      .then(() => (path === 'worker' ? (startTitleWorker(), true) : webglAvailable(search)));
     void ready
       .then((works) => (works ? import('./TitleCanvas') : null))
       .then((m) => {

@@ -2,8 +2,8 @@ let worker: Worker | null = null;
 
 /**
  * Starts the title's worker, once: it fetches and evaluates three.js, R3F and troika and builds
- * the glyphs off the main thread, while the page is still busy with its app. src/boot.ts calls it
- * once the first paint's sweep has crossed the title; the canvas is handed over later (workerTitle.ts).
+ * the glyphs off the main thread while the page fetches the canvas's own chunk (CanvasHost.tsx);
+ * the canvas is handed over later (workerTitle.ts).
  */
 export function startTitleWorker(): void {
   worker ??= new Worker(new URL('./title.worker.ts', import.meta.url), { type: 'module' });

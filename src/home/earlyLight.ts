@@ -13,7 +13,6 @@ const RETURN_MS = 600;
 
 let running: Animation[] = [];
 let pane: HTMLElement | null = null;
-let swept: Promise<void> = Promise.resolve();
 
 export interface EarlyLight {
   /** When the sweep started, on the page's clock (performance.now()). */
@@ -72,12 +71,6 @@ export function startEarlyLight(doc: Document = document): void {
       r,
       { duration: sweepMs + RETURN_MS, fill: 'forwards' },
     );
-  if (running.length) swept = new Promise((resolve) => win.setTimeout(resolve, sweepMs));
-}
-
-/** Resolves once the early sweep has crossed the title (at once if there is none). */
-export function earlySweepDone(): Promise<void> {
-  return swept;
 }
 
 /**
