@@ -38,6 +38,12 @@ function follow(ready: boolean): void {
   for (const side of sides) show(side, ready, start);
 }
 
+/** Whether the handover's fade is still playing (the DOM light keeps pace with the canvas's). */
+export function crossfading(): boolean {
+  for (const side of sides) if (side.animation?.playState === 'running') return true;
+  return false;
+}
+
 let unsubscribe: (() => void) | null = null;
 
 /**

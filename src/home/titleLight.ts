@@ -3,8 +3,9 @@
  * title. It reads the same store and the same pure functions (lightTarget, stepLight) and moves the
  * lit copies' windows to the light (transforms and opacity only: no repaint, see
  * src/styles/global.css). It continues the sweep that started at the first paint (earlyLight.ts).
- * A frame loop runs only while the light moves (sweep, easing, attract loop, crossfade) and stops
- * when it is still: no React render, no work while still. See docs/title-light.md.
+ * A frame loop runs only while the light moves (sweep, easing, attract loop; under the fading title
+ * too, in step with the canvas's) and stops when it is still: no React render, no work while still.
+ * See docs/title-light.md.
  */
 import { shallow } from 'zustand/shallow';
 import { motionStore, now, type MotionState } from '../motion/store';
@@ -14,13 +15,13 @@ import {
   sweepPosition,
   sweepStep,
   titleLayout,
-  TITLE_CROSSFADE_MS,
   TITLE_LINE_HEIGHT,
 } from '../motion/model';
 import { domFrameDrawn } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import type { EarlyLight } from './earlyLight';
 import { animateWindows, litWindows, windowTransforms } from './litWindows';
+import { crossfading } from '../canvas/crossfade';
 
 /** What the DOM light last did, for tests (like `__titleLight` for the canvas). */
 export const domLightProbe = {
@@ -62,8 +63,6 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
   if (typeof window !== 'undefined') window.__domLight = domLightProbe;
   const light = { x: early?.x ?? Number.NaN, y: early?.y ?? Number.NaN, last: Number.NaN };
   let raf = 0;
-  // Wall-clock end of the fade-out once the canvas is ready: the light keeps pace until then.
-  let fadeUntil = -Infinity;
   const copies = litWindows(box);
   const written = new Map<CSSStyleDeclaration, Record<string, string>>();
   const write = (style: CSSStyleDeclaration, name: string, value: string) => {
@@ -109,7 +108,7 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
   };
 
   const active = (s: MotionState) =>
-    s.onHome && s.viewport !== null && (s.canvas !== 'ready' || performance.now() < fadeUntil);
+    s.onHome && s.viewport !== null && (s.canvas !== 'ready' || crossfading());
 
   const frame = () => {
     raf = 0;
@@ -185,17 +184,12 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
 
   const unsubscribeCanvas = motionStore.subscribe(
     (s) => s.canvas,
-    (canvas, before) => {
-      const s = motionStore.getState();
+    (_canvas, before) => {
       // Back from the canvas (a lost context): the light goes on from where the canvas left it.
       if (before === 'ready' && Number.isFinite(lightProbe.x)) {
         light.x = lightProbe.x;
         light.y = lightProbe.y;
       }
-      fadeUntil =
-        canvas === 'ready' && !s.testMode && !s.reducedMotion
-          ? performance.now() + TITLE_CROSSFADE_MS
-          : -Infinity;
     },
   );
   const unsubscribe = motionStore.subscribe(inputs, kick, {
