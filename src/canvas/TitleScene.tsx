@@ -35,8 +35,7 @@ export function prepareGlyphs(): Promise<void> {
   );
 }
 
-function makeText(word: string): Text {
-  const text = new Text();
+function makeText<T extends Text>(word: string, text: T): T {
   text.text = word;
   text.font = syneUrl;
   text.anchorX = 'center';
@@ -54,24 +53,22 @@ function makeText(word: string): Text {
 }
 
 /**
- * Makes `text`'s stroke straddle the glyph edge, as CSS's -webkit-text-stroke does, instead of
- * lying inside it (troika's strokeWidth): the glyph is grown by half the width and stroked inside
- * by the other half, so the canvas outline covers the same pixels as the DOM title's. Troika
- * writes the edge offset before each draw (0 for the letters), so it is set again just after.
+ * Text whose stroke straddles the glyph edge, as CSS's -webkit-text-stroke does, instead of lying
+ * inside it (troika's strokeWidth): the glyph is grown by half the width and stroked inside by the
+ * other half, so the canvas outline covers the same pixels as the DOM title's. Troika writes the
+ * edge offset before each draw (0 for the letters), so it is set again just after.
  */
-function centreStroke(text: Text): (width: number) => void {
-  let half = 0;
-  const before = text.onBeforeRender.bind(text);
-  text.onBeforeRender = (renderer, scene, camera, geometry, material, group) => {
-    before(renderer, scene, camera, geometry, material, group);
-    const edge = (material as Material & { uniforms?: Record<string, { value: unknown }> }).uniforms
-      ?.uTroikaEdgeOffset;
-    if (edge) edge.value = half;
-  };
-  return (width) => {
-    half = width / 2;
-    text.strokeWidth = half;
-  };
+class CentredStrokeText extends Text {
+  /** The stroke's whole width, half outside the glyph edge and half inside. */
+  centredStroke = 0;
+
+  override onBeforeRender(...args: Parameters<Text['onBeforeRender']>): void {
+    const half = this.centredStroke / 2;
+    this.strokeWidth = half;
+    super.onBeforeRender(...args);
+    const material = args[4] as Material & { uniforms?: Record<string, { value: unknown }> };
+    if (material.uniforms?.uTroikaEdgeOffset) material.uniforms.uTroikaEdgeOffset.value = half;
+  }
 }
 
 /** What the scene tells its renderer: whether the frame being drawn has the text in it. */
@@ -95,13 +92,13 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     // Not drawn on the page until the GPU has compiled their shaders offscreen.
     group.visible = false;
     const words = company.name.split(/\s+/).map((word) => {
-      const letters = makeText(word);
-      const halo = makeText(word);
+      const letters = makeText(word, new CentredStrokeText());
+      const halo = makeText(word, new Text());
       letters.material = createLitTextMaterial(letters.material as Material, uniforms, false);
       halo.material = createLitTextMaterial(halo.material as Material, uniforms, true);
       halo.renderOrder = -1;
       group.add(halo, letters);
-      return { letters, halo, setStroke: centreStroke(letters) };
+      return { letters, halo };
     });
     return { group, words };
   }, [uniforms]);
@@ -163,7 +160,7 @@ export function TitleScene({ status }: { status: SceneStatus }) {
       // The letters' stroke straddles the glyph edge, as the DOM title's does; troika's "outline"
       // is a filled halo, used only for the blurred glow behind the letters (lit where the light
       // is, invisible elsewhere).
-      w.setStroke(layout.strokePx / layout.scale);
+      w.letters.centredStroke = layout.strokePx / layout.scale;
       w.halo.strokeWidth = 0;
       w.halo.outlineBlur = startPx * 0.28;
     });
