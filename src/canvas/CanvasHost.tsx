@@ -5,7 +5,7 @@ import { attachMotionListeners } from '../motion/listeners';
 import { installTestMode, isTestMode } from '../motion/testMode';
 import { afterFirstPaintAndLoad, idle, titlePaths, webglAvailable, type TitlePath } from './webgl';
 import type TitleCanvasComponent from './TitleCanvas';
-import { startTitleWorker } from './earlyWorker';
+import { startTitleWorker } from './titleWorker';
 
 type Loaded = { path: TitlePath; Canvas: typeof TitleCanvasComponent };
 

@@ -1,7 +1,7 @@
 import { WebGLRenderTarget, type Camera, type Object3D, type WebGLRenderer } from 'three';
 
-/** Longest wait for the GPU before the title is shown anyway. */
-const WARMUP_LIMIT_MS = 10_000;
+/** Longest wait for the GPU (a warm-up, a first frame) before the title is shown anyway. */
+const GPU_WAIT_LIMIT_MS = 10_000;
 const POLL_MS = 50;
 
 /**
@@ -50,7 +50,7 @@ export async function gpuFinished(
   const fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
   gl.flush();
   if (!fence) return;
-  const deadline = performance.now() + WARMUP_LIMIT_MS;
+  const deadline = performance.now() + GPU_WAIT_LIMIT_MS;
   while (
     gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED &&
     !gl.isContextLost() &&

@@ -4,7 +4,7 @@ import { frameCounted, frameDrawnInWorker } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import type { TitleRenderer, TitleRendererOptions } from './titleRenderer';
 import type { FromWorker, MirroredState, ToWorker } from './offscreenProtocol';
-import { takeTitleWorker } from './earlyWorker';
+import { takeTitleWorker } from './titleWorker';
 
 const mirrored = ({ canvas: _canvas, ...inputs }: MotionState): MirroredState => inputs;
 

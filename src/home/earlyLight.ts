@@ -53,12 +53,12 @@ export function startEarlyLight(doc: Document = document): void {
   });
   const windows = litWindows(box);
   pane = windows[0]?.pane ?? null;
+  const atRest = still ? windowTransforms(rest, y, r) : null;
   for (const w of windows) {
     w.pane.style.opacity = '1';
-    if (!still) continue;
-    const at = windowTransforms(rest, y, r);
-    w.pane.style.transform = at.pane;
-    w.words.style.transform = at.words;
+    if (!atRest) continue;
+    w.pane.style.transform = atRest.pane;
+    w.words.style.transform = atRest.words;
   }
   if (!still)
     running = animateWindows(

@@ -40,14 +40,16 @@ export function placeLitWords(box: HTMLElement): void {
   const moves = litWindows(box).flatMap(({ words }) => {
     // The words' block sits at the box's origin: its window and its own transform cancel out.
     const own = words.getBoundingClientRect();
-    return [...words.querySelectorAll<HTMLElement>('.hero__word')].map((word, i) => {
+    // The copies hold the same words as the <h1> (Hero.tsx, <Words />).
+    return [...words.querySelectorAll<HTMLElement>('.hero__word')].flatMap((word, i) => {
+      const target = targets[i];
+      if (!target) return [];
       const r = word.getBoundingClientRect();
       const moved = placed.get(word) ?? { dx: 0, dy: 0 };
-      const target = targets[i] ?? { x: r.left - own.left, y: r.top - own.top };
       // Where the word is laid out: where it shows, less the move it was given.
       const dx = target.x - (r.left - own.left - moved.dx);
       const dy = target.y - (r.top - own.top - moved.dy);
-      return { word, dx, dy };
+      return [{ word, dx, dy }];
     });
   });
   for (const { word, dx, dy } of moves) {
