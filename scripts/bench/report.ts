@@ -8,6 +8,8 @@ import { routes } from '../../src/content/site';
 
 export interface LighthouseSample {
   round: number;
+  /** Which of the round's runs of this variant (mobile / and its control run MOBILE_PAIR_RUNS times a round); 0 if absent. */
+  repeat?: number;
   build: string;
   preset: Preset;
   route: string;
@@ -96,10 +98,12 @@ const LH_METRICS: [string, LhPick, (v: number) => string][] = [
   ['CLS', (r) => r.metrics.cls, cls],
 ];
 
+/** One build's Lighthouse runs of a preset and route, keyed by round and repeat: the pairs' keys. */
 function lhByRound(d: BenchData, build: string, preset: Preset, route: string, pick: LhPick) {
-  const m = new Map<number, number>();
+  const m = new Map<string, number>();
   for (const s of d.lighthouse)
-    if (s.build === build && s.preset === preset && s.route === route) m.set(s.round, pick(s.run));
+    if (s.build === build && s.preset === preset && s.route === route)
+      m.set(`${s.round}:${s.repeat ?? 0}`, pick(s.run));
   return m;
 }
 
@@ -141,11 +145,11 @@ export function medianInterval(values: readonly number[]): [number, number] {
   return [quantile(medians, 0.05), quantile(medians, 0.95)];
 }
 
-/** Per-round differences a − b (rounds where both ran), and the difference of their medians. */
-export function paired(a: Map<number, number>, b: Map<number, number>) {
+/** Per-pair differences a − b (pairs where both ran), and the difference of their medians. */
+export function paired<K>(a: Map<K, number>, b: Map<K, number>) {
   const diffs: number[] = [];
-  for (const [round, va] of a) {
-    const vb = b.get(round);
+  for (const [key, va] of a) {
+    const vb = b.get(key);
     if (vb !== undefined && Number.isFinite(va) && Number.isFinite(vb)) diffs.push(va - vb);
   }
   return {
@@ -155,7 +159,7 @@ export function paired(a: Map<number, number>, b: Map<number, number>) {
   };
 }
 
-/** A paired figure's table cells: the median of differences, its 90 % interval, the difference of medians, the rounds. */
+/** A paired figure's table cells: the median of differences, its 90 % interval, the difference of medians, the pairs. */
 function pairedCells(p: ReturnType<typeof paired>, f: (v: number) => string): string {
   return `${fmt(p.diff, signed(f))} | ${interval(p.interval, signed(f))} | ${signed(f)(p.ofMedians)} | ${p.diff.n}`;
 }
@@ -212,7 +216,7 @@ function lighthouseSection(d: BenchData, build: string): string[] {
 
 function pairedLighthouse(d: BenchData, build: string): string[] {
   const lines = [
-    `| Preset | Metric | / − ${CONTROL}: median of per-round differences (min–max, IQR) | 90 % interval of that median | difference of medians | rounds |`,
+    `| Preset | Metric | / − ${CONTROL}: median of paired differences (min–max, IQR) | 90 % interval of that median | difference of medians | pairs |`,
     '|---|---|---|---|---|---|',
   ];
   for (const preset of ['mobile', 'desktop'] as const) {
@@ -307,7 +311,7 @@ function litSection(d: BenchData, build: string): string[] {
 
 function compareSection(d: BenchData): string[] {
   const lines = [
-    '| Figure | this − base: median of per-round differences (min–max, IQR) | 90 % interval of that median | difference of medians | rounds |',
+    '| Figure | this − base: median of paired differences (min–max, IQR) | 90 % interval of that median | difference of medians | pairs |',
     '|---|---|---|---|---|',
   ];
   for (const preset of ['mobile', 'desktop'] as const) {
@@ -378,7 +382,7 @@ export function budgets(d: BenchData): Budget[] {
     lhByRound(d, 'this', 'mobile', CONTROL, (r) => r.metrics.tbt),
   );
   out.push({
-    name: `TBT on / ≤ ${CONTROL} + ${BUDGETS.tbtOverControlMs} ms (mobile, paired per round)`,
+    name: `TBT on / ≤ ${CONTROL} + ${BUDGETS.tbtOverControlMs} ms (mobile, paired loads)`,
     actual: `${fmt(tbt.diff, signed(ms))} ms (90 % interval ${interval(tbt.interval, signed(ms))}; difference of medians ${signed(ms)(tbt.ofMedians)})`,
     met: tbt.diff.n ? tbt.diff.median <= BUDGETS.tbtOverControlMs : null,
   });
@@ -530,13 +534,16 @@ export function steadiness(a: Budget[], b: Budget[]): string {
   return lines.join('\n');
 }
 
+/** How many runs a round gave Lighthouse mobile on / (and its control): 1 in reports before 23 Nov. */
+const pairRuns = (d: BenchData) => 1 + Math.max(0, ...d.lighthouse.map((s) => s.repeat ?? 0));
+
 export function report(d: BenchData, list: Budget[]): string {
   const lines: string[] = [];
   const minutes = (v: number) => `${(v / 60_000).toFixed(1)} min`;
   lines.push(`## Bench of ${d.commit}, ${d.date}`);
   lines.push('');
   lines.push(
-    `${d.rounds} paired rounds (every variant once per round, order rotating), ${minutes(d.roundsMs)} of rounds, ${minutes(d.totalMs)} with the probe. ` +
+    `${d.rounds} paired rounds (every variant once per round, order rotating; Lighthouse mobile on ${HOME} and ${CONTROL} ${pairRuns(d)} times per round, each run of ${HOME} beside one of its control), ${minutes(d.roundsMs)} of rounds, ${minutes(d.totalMs)} with the probe. ` +
       `Load average (1/5/15 min) at the start ${d.loadStart}, at the end ${d.loadEnd}. Figures: median (min–max, IQR).`,
   );
   if (d.failures.length) lines.push(`Left out (failed twice): ${d.failures.join('; ')}.`);
@@ -569,7 +576,7 @@ export function report(d: BenchData, list: Budget[]): string {
     );
   }
   if (d.builds.length > 1)
-    lines.push('', '### Before and after (paired per round)', '', ...compareSection(d));
+    lines.push('', '### Before and after (paired loads)', '', ...compareSection(d));
   if (d.probe) lines.push('', '### Runtime probe', '', ...probeSection(d.probe));
   lines.push('', '### Budgets', '', ...budgetTable(list));
   return lines.join('\n');

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { withStaticImports } from '../../scripts/bench/bytes';
-import { medianInterval, paired, steadiness } from '../../scripts/bench/report';
+import {
+  budgets,
+  medianInterval,
+  paired,
+  steadiness,
+  type BenchData,
+  type LighthouseSample,
+} from '../../scripts/bench/report';
+import type { LighthouseRun } from '../../scripts/bench/lighthouse';
 import { readLitTitle, type FramePixels } from '../../scripts/bench/screen';
 import { threadCosts, type TraceEvent } from '../../scripts/bench/trace';
 
@@ -118,6 +126,34 @@ describe('paired rounds and steadiness', () => {
     const p = paired(a, b);
     expect(p.diff.median).toBe(10);
     expect(p.ofMedians).toBe(120 - 280);
+  });
+
+  it("pairs each Lighthouse run of / with its control's run of the same round and repeat", () => {
+    const run = (tbt: number): LighthouseRun => ({
+      url: '',
+      preset: 'mobile',
+      scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 },
+      metrics: { fcp: 500, lcp: 900, tbt, cls: 0, si: 900 },
+      totalBytes: 0,
+      failing: [],
+    });
+    // Round 0 ran three pairs, round 1 two; the control of round 1's second pair failed.
+    const tbt: [number, number, number, number][] = [
+      [0, 0, 100, 90],
+      [0, 1, 400, 350],
+      [0, 2, 60, 70],
+      [1, 0, 80, 20],
+      [1, 1, 999, Number.NaN],
+    ];
+    const lighthouse: LighthouseSample[] = tbt.flatMap(([round, repeat, home, control]) => [
+      { round, repeat, build: 'this', preset: 'mobile', route: '/', run: run(home) },
+      { round, repeat, build: 'this', preset: 'mobile', route: '/?webgl=0', run: run(control) },
+    ]);
+    const d = { lighthouse, visits: [], probe: null, bytes: {} } as unknown as BenchData;
+    const budget = budgets(d).find((b) => b.name.startsWith('TBT on / ≤'))!;
+    // Differences +10, +50, −10, +60: median +30 over 4 pairs; the unpaired run is left out.
+    expect(budget.actual).toMatch(/^\+30 \(-10–\+60/);
+    expect(budget.met).toBe(true);
   });
 
   it('calls a budget unsteady when two runs disagree', () => {
