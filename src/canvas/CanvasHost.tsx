@@ -3,7 +3,14 @@ import { useLocation } from 'react-router-dom';
 import { motionStore, now } from '../motion/store';
 import { attachMotionListeners } from '../motion/listeners';
 import { installTestMode, isTestMode } from '../motion/testMode';
-import { afterFirstPaintAndLoad, idle, titlePaths, webglAvailable, type TitlePath } from './webgl';
+import {
+  afterFirstPaintAndLoad,
+  idle,
+  sweepOver,
+  titlePaths,
+  webglAvailable,
+  type TitlePath,
+} from './webgl';
 import type TitleCanvasComponent from './TitleCanvas';
 import { startTitleWorker } from './titleWorker';
 
@@ -43,10 +50,12 @@ export function CanvasHost() {
       motionStore.setState({ canvas: 'unavailable' });
       return;
     }
-    // Both wait for the first paint, the load and an idle moment: the title is lit by the CSS
-    // light meanwhile, and on a 2-core phone the worker's set-up (and the GPU process's) would
-    // slow the page's own start. The page's canvas also waits for a WebGL probe (a context).
+    // Both wait for the first paint, the load, the end of the intro sweep and an idle moment:
+    // the title is lit by the CSS light meanwhile, the canvas takes over a light at rest, and
+    // on a 2-core phone the worker's set-up (and the GPU process's) would slow the page's own
+    // start and the sweep's frames. The page's canvas also waits for a WebGL probe (a context).
     const ready = afterFirstPaintAndLoad()
+      .then(sweepOver)
       .then(() => idle(IDLE_WAIT_MS))
       .then(() => (path === 'worker' ? (startTitleWorker(), true) : webglAvailable(search)));
     void ready

@@ -1,4 +1,10 @@
 import { firstContentfulPaint } from '../firstPaint';
+import { sweepLeftMs } from '../motion/lightLead';
+import { scrollProgress, titleLayout } from '../motion/model';
+import { motionStore, now } from '../motion/store';
+
+/** The longest the canvas waits for the intro sweep (a sweep lasts about a second). */
+const SWEEP_WAIT_LIMIT_MS = 4000;
 
 /** Whether this browser gives the page a WebGL context at all (and `?webgl=0` has not turned it off). */
 export function webglAvailable(search: string): boolean {
@@ -52,5 +58,37 @@ export function idle(timeoutMs = 1000): Promise<void> {
     if ('requestIdleCallback' in window)
       window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
     else setTimeout(resolve, 50);
+  });
+}
+
+/**
+ * Resolves once the intro sweep has crossed the title (the CSS light plays it from the first
+ * paint), so the canvas takes over a light at rest; at once under reduced motion, and in test
+ * mode, whose clock the tests own. Re-timed if a scroll changes the title's width meanwhile.
+ */
+export function sweepOver(): Promise<void> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let unsubscribe = () => {};
+    const done = () => {
+      clearTimeout(limit);
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const limit = setTimeout(done, SWEEP_WAIT_LIMIT_MS);
+    const check = () => {
+      clearTimeout(timer);
+      const s = motionStore.getState();
+      if (s.testMode) return done();
+      const p = scrollProgress(s.scrollY, s.viewport?.height ?? 0);
+      const layout = titleLayout(p, s.viewport, s.titleEm, s.titleWordsEm);
+      const left = sweepLeftMs(s, layout, now(s));
+      if (left === 0) return done();
+      // Not started yet: the store's sweepStart wakes the check.
+      if (left !== null) timer = setTimeout(check, left + 1);
+    };
+    unsubscribe = motionStore.subscribe((s) => s.sweepStart, check);
+    check();
   });
 }

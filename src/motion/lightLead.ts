@@ -4,6 +4,7 @@
  * renderer of the light (the canvas and the CSS light), so they always agree.
  */
 import { ATTRACT_AFTER_MS, attractPosition } from './attract';
+import { sweepStep } from './light';
 import {
   lightRadius,
   lightRestX,
@@ -84,6 +85,19 @@ export function lightTarget(
       immediate: false,
     };
   return { ...base, x: lightRestX(layout), y, lead: 'rest', animating: false, immediate: false };
+}
+
+/**
+ * Ms until the intro sweep has crossed the title at clock time `t` (the span in which lightTarget
+ * leads with 'sweep'): 0 once it is over, or where there is none (reduced motion); null before it
+ * has started.
+ */
+export function sweepLeftMs(s: LightInputs, layout: TitleLayout, t: number): number | null {
+  if (s.sweepStart === null) return null;
+  if (s.reducedMotion) return 0;
+  const reach = layout.widthPx / 2 + lightRadius(layout.fontPx);
+  const end = s.sweepStart + (2 * reach) / sweepStep(s.viewport?.width ?? 0);
+  return Math.max(0, end - t);
 }
 
 export interface LightPoint {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { lightTarget, stepLight, FOLLOW_MS, type LightInputs } from '../../src/motion/lightLead';
+import {
+  lightTarget,
+  stepLight,
+  sweepLeftMs,
+  FOLLOW_MS,
+  type LightInputs,
+} from '../../src/motion/lightLead';
 import { ATTRACT_AFTER_MS } from '../../src/motion/attract';
 import { lightRadius, lightRestX, titleLayout } from '../../src/motion/model';
 
@@ -53,6 +59,20 @@ describe('what leads the light', () => {
     const after = lightTarget(s, layout, 0, done);
     expect(during.lead).toBe('sweep');
     expect(after).toMatchObject({ lead: 'pointer', x: 300, y: 200, animating: false });
+  });
+
+  it('says how long the sweep has left, to the ms in which it stops leading', () => {
+    for (const vp of [viewport, { width: 390, height: 844 }]) {
+      const l = titleLayout(0, vp);
+      const s = inputs({ sweepStart: 500, viewport: vp });
+      const left = sweepLeftMs(s, l, 600)!;
+      expect(left).toBeGreaterThan(100);
+      expect(lightTarget(s, l, 0, 600 + left - 1).lead).toBe('sweep');
+      expect(lightTarget(s, l, 0, 600 + left + 1).lead).not.toBe('sweep');
+      expect(sweepLeftMs(s, l, 600 + left + 50)).toBe(0);
+    }
+    expect(sweepLeftMs(inputs({ sweepStart: null }), layout, 0)).toBeNull();
+    expect(sweepLeftMs(inputs({ reducedMotion: true }), layout, 10)).toBe(0);
   });
 
   it('rests a third of the way into the name with no pointer', () => {
