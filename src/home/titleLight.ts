@@ -9,14 +9,8 @@
  */
 import { shallow } from 'zustand/shallow';
 import { motionStore, now, type MotionState } from '../motion/store';
-import { lightTarget, stepLight, type LightLead } from '../motion/lightLead';
-import {
-  scrollProgress,
-  sweepPosition,
-  sweepStep,
-  titleLayout,
-  TITLE_LINE_HEIGHT,
-} from '../motion/model';
+import { lightTarget, stepLight, sweepSpan, type LightLead } from '../motion/lightLead';
+import { scrollProgress, sweepPosition, titleLayout, TITLE_LINE_HEIGHT } from '../motion/model';
 import { domFrameDrawn } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import type { EarlyLight } from './earlyLight';
@@ -162,12 +156,10 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     domFrameDrawn();
     if (target.lead === 'sweep' && !s.testMode && s.sweepStart !== null) {
       // The rest of the sweep, from its start to its end, on the page's clock.
-      const half = layout.widthPx / 2;
       const toBox = (x: number) => (x - layout.centerX) / layout.scale + (startPx * s.titleEm) / 2;
-      const reach = half + target.radius;
+      const span = sweepSpan(layout, s.viewport!.width);
       const start = s.sweepStart;
-      const end = start + (2 * reach) / sweepStep(s.viewport!.width);
-      playSweep(toBox(layout.centerX - reach), toBox(layout.centerX + reach), ly, r, start, end);
+      playSweep(toBox(span.from), toBox(span.to), ly, r, start, start + span.ms);
       domLightProbe.running = true;
       return;
     }

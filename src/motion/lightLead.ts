@@ -95,9 +95,23 @@ export function lightTarget(
 export function sweepLeftMs(s: LightInputs, layout: TitleLayout, t: number): number | null {
   if (s.sweepStart === null) return null;
   if (s.reducedMotion) return 0;
+  return Math.max(0, s.sweepStart + sweepSpan(layout, s.viewport?.width ?? 0).ms - t);
+}
+
+/**
+ * The intro sweep's path in viewport px, from the light's full width left of the title to as far
+ * right of it (where lightTarget's sweep starts and ends), and how long it takes at the spec's step.
+ */
+export function sweepSpan(
+  layout: TitleLayout,
+  windowWidth: number,
+): { from: number; to: number; ms: number } {
   const reach = layout.widthPx / 2 + lightRadius(layout.fontPx);
-  const end = s.sweepStart + (2 * reach) / sweepStep(s.viewport?.width ?? 0);
-  return Math.max(0, end - t);
+  return {
+    from: layout.centerX - reach,
+    to: layout.centerX + reach,
+    ms: (2 * reach) / sweepStep(windowWidth),
+  };
 }
 
 export interface LightPoint {

@@ -3,6 +3,7 @@ import {
   lightTarget,
   stepLight,
   sweepLeftMs,
+  sweepSpan,
   FOLLOW_MS,
   type LightInputs,
 } from '../../src/motion/lightLead';
@@ -70,6 +71,10 @@ describe('what leads the light', () => {
       expect(lightTarget(s, l, 0, 600 + left - 1).lead).toBe('sweep');
       expect(lightTarget(s, l, 0, 600 + left + 1).lead).not.toBe('sweep');
       expect(sweepLeftMs(s, l, 600 + left + 50)).toBe(0);
+      // The path the CSS light plays on the compositor is lightTarget's sweep.
+      const span = sweepSpan(l, vp.width);
+      expect(lightTarget(s, l, 0, 500).x).toBeCloseTo(span.from);
+      expect(lightTarget(s, l, 0, 500 + span.ms - 1e-6).x).toBeCloseTo(span.to);
     }
     expect(sweepLeftMs(inputs({ sweepStart: null }), layout, 0)).toBeNull();
     expect(sweepLeftMs(inputs({ reducedMotion: true }), layout, 10)).toBe(0);
