@@ -8,8 +8,23 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { claimable, released, StoreUnavailableError } from './types';
 import type { ContactRecord, ContactStore, ReleaseOutcome } from './types';
 
-const MESSAGES = 'contactMessages';
+export const MESSAGES = 'contactMessages';
 const BUCKETS = 'contactRateLimits';
+const STATE = 'delivery.state';
+const CLAIMED_UNTIL = 'delivery.claimedUntil';
+
+/**
+ * The composite index the expired-claims query needs (equality on one field, range on another);
+ * firestore.indexes.json must hold it (a unit test checks). Pending ones need no composite index.
+ */
+export const EXPIRED_CLAIMS_INDEX = {
+  collectionGroup: MESSAGES,
+  queryScope: 'COLLECTION',
+  fields: [
+    { fieldPath: STATE, order: 'ASCENDING' },
+    { fieldPath: CLAIMED_UNTIL, order: 'ASCENDING' },
+  ],
+} as const;
 /** gRPC status of a document that already exists. */
 const ALREADY_EXISTS = 6;
 
@@ -74,17 +89,21 @@ export class FirestoreStore implements ContactStore {
   }
 
   async undelivered(now: Date, limit: number): Promise<string[]> {
+    const messages = this.db.collection(MESSAGES);
     try {
-      const snap = await this.db
-        .collection(MESSAGES)
-        .where('delivery.state', 'in', ['pending', 'sending'])
-        .limit(limit * 2)
-        .get();
-      return snap.docs
-        .map((d) => d.data() as ContactRecord)
-        .filter((r) => claimable(r.delivery, now))
-        .slice(0, limit)
-        .map((r) => r.id);
+      // Two queries, so live claims (however many) never crowd pending messages out of the page.
+      const pending = await messages.where(STATE, '==', 'pending').limit(limit).select().get();
+      const room = limit - pending.size;
+      const expired =
+        room > 0
+          ? await messages
+              .where(STATE, '==', 'sending')
+              .where(CLAIMED_UNTIL, '<=', now.toISOString())
+              .limit(room)
+              .select()
+              .get()
+          : null;
+      return [...pending.docs, ...(expired?.docs ?? [])].map((d) => d.id);
     } catch (error) {
       throw unavailable('list', error);
     }

@@ -1,0 +1,32 @@
+/**
+ * The emulator serves any query without an index; production refuses one that lacks its
+ * composite index. The index the store's expired-claims query needs must be in
+ * firestore.indexes.json, which firebase.json deploys.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { EXPIRED_CLAIMS_INDEX } from '../src/store/firestoreStore';
+
+const root = new URL('../../', import.meta.url);
+const read = (file: string): unknown => JSON.parse(readFileSync(new URL(file, root), 'utf8'));
+
+describe('firestore.indexes.json', () => {
+  it("holds the undelivered query's composite index", () => {
+    const file = read('firestore.indexes.json') as {
+      indexes: unknown[];
+      fieldOverrides: unknown[];
+    };
+    expect(file.indexes).toContainEqual(EXPIRED_CLAIMS_INDEX);
+    expect(file.fieldOverrides).toEqual([]);
+  });
+
+  it('is deployed by firebase.json, with rules that let no client in', () => {
+    const config = read('firebase.json') as { firestore?: { indexes?: string; rules?: string } };
+    expect(config.firestore?.indexes).toBe('firestore.indexes.json');
+    expect(config.firestore?.rules).toBe('firestore.rules');
+    const rules = readFileSync(new URL('firestore.rules', root), 'utf8');
+    expect(rules.replace(/\/\/.*$/gm, '')).toMatch(
+      /match \/\{document=\*\*\} \{\s*allow read, write: if false;\s*\}/,
+    );
+  });
+});
