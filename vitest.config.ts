@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts'],
           environment: 'node',
+          // One Firestore emulator for the run, for the production store's tests (docs/firestore.md).
+          globalSetup: ['functions/test/firestore.global-setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },
@@ -32,7 +34,9 @@ export default defineConfig({
         test: {
           ...browserTests,
           name: 'browser',
-          include: ['tests/browser/**/*.test.ts'],
+          // Chromium also runs the cross-engine files whose subject is not the engine's graphics.
+          include: ['tests/browser/**/*.test.ts', 'tests/engines/outbox.test.ts'],
+          provide: { engine: 'chromium' },
           // One engine at a time: the machine has two cores.
           sequence: { groupOrder: 1 },
         },

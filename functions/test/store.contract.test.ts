@@ -1,0 +1,267 @@
+/**
+ * One contract for both stores (functions/src/store/types.ts): the file store of the local
+ * backend, and the production store, FirestoreStore, on the real Cloud Firestore emulator that
+ * the unit project's global setup started (firestore.global-setup.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
+import { FileStore } from '../src/store/fileStore';
+import { FirestoreStore } from '../src/store/firestoreStore';
+import { pendingDelivery, type ContactRecord, type ContactStore } from '../src/store/types';
+import { tempDir } from './harness';
+
+interface Opened {
+  store: ContactStore;
+  /**
+   * Another client of the same data, as a second server would hold: a FirestoreStore on a second
+   * firebase-admin app. The file store serves one process (its claims and buckets are guarded in
+   * memory), so its peer is the same instance; the test below pins what a second one does.
+   */
+  peer(): ContactStore;
+  close(): Promise<void>;
+}
+
+interface Kit {
+  name: string;
+  open(): Promise<Opened>;
+}
+
+let apps = 0;
+function firestoreClient(projectId: string): { store: FirestoreStore; app: App } {
+  const app = initializeApp({ projectId }, `store-contract-${++apps}`);
+  return { store: new FirestoreStore(getFirestore(app)), app };
+}
+
+const KITS: Kit[] = [
+  {
+    name: 'FileStore',
+    async open() {
+      const dir = await tempDir();
+      const store = new FileStore(dir.path);
+      return { store, peer: () => store, close: dir.remove };
+    },
+  },
+  {
+    name: 'FirestoreStore (emulator)',
+    async open() {
+      process.env.FIRESTORE_EMULATOR_HOST = inject('firestoreEmulatorHost');
+      // A project per test: tests never see each other's documents.
+      const projectId = `demo-store-${randomUUID().slice(0, 8)}`;
+      const clients = [firestoreClient(projectId)];
+      return {
+        store: clients[0]!.store,
+        peer() {
+          const client = firestoreClient(projectId);
+          clients.push(client);
+          return client.store;
+        },
+        async close() {
+          await Promise.all(clients.map((c) => deleteApp(c.app)));
+          await clearFirestoreEmulator(process.env.FIRESTORE_EMULATOR_HOST!, projectId);
+        },
+      };
+    },
+  },
+];
+
+const T0 = new Date('2026-03-01T10:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const LEASE = 60_000;
+// Transactions racing on one document wait on the emulator's lock timeouts (seconds each; a
+// known emulator trait, not production's): the racing tests get more time.
+const RACE_TIMEOUT = 60_000;
+
+let n = 0;
+function record(patch: Partial<ContactRecord> = {}): ContactRecord {
+  const id = patch.id ?? `contract-${String(++n).padStart(6, '0')}-${randomUUID().slice(0, 8)}`;
+  return {
+    id,
+    name: 'Ada Lovelace',
+    email: 'ada@example.org',
+    message: `Message ${id}: we would like a small app for our book club, with reminders.`,
+    fingerprint: 'f'.repeat(64),
+    receivedAt: T0.toISOString(),
+    clientHash: 'c'.repeat(64),
+    delivery: pendingDelivery(false),
+    ...patch,
+  };
+}
+
+const opened: Opened[] = [];
+afterEach(async () => {
+  while (opened.length) await opened.pop()!.close();
+});
+
+describe.each(KITS)('$name', (kit) => {
+  async function open(): Promise<Opened> {
+    const o = await kit.open();
+    opened.push(o);
+    return o;
+  }
+
+  it('creates a record once: the same key again is "exists" and leaves the first unchanged', async () => {
+    const { store } = await open();
+    const first = record();
+    expect(await store.create(first)).toBe('created');
+    const second = { ...first, name: 'Someone Else', message: 'other text '.repeat(10) };
+    expect(await store.create(second)).toBe('exists');
+    expect(await store.get(first.id)).toEqual(first);
+  });
+
+  it(
+    'answers the same key from two clients at once: one "created", the rest "exists"',
+    async () => {
+      const o = await open();
+      const base = record();
+      const stores = [o.store, o.peer(), o.store, o.peer()];
+      const outcomes = await Promise.all(
+        stores.map((s, i) => s.create({ ...base, name: `Writer number ${i}` })),
+      );
+      expect(outcomes.filter((x) => x === 'created')).toHaveLength(1);
+      const winner = outcomes.indexOf('created');
+      expect((await o.store.get(base.id))?.name).toBe(`Writer number ${winner}`);
+    },
+    RACE_TIMEOUT,
+  );
+
+  it('gets a stored record whole, and null for an unknown key', async () => {
+    const { store } = await open();
+    const r = record({ name: 'Zoë Ðurić 山田', message: `Grüße 👋 ${'ñ'.repeat(60)}` });
+    await store.create(r);
+    expect(await store.get(r.id)).toEqual(r);
+    expect(await store.get('never-stored-key-0001')).toBeNull();
+  });
+
+  it('claims with a lease: refused while it holds, claimable again once it runs out', async () => {
+    const o = await open();
+    const r = record();
+    await o.store.create(r);
+    const claimed = await o.store.claim(r.id, T0, LEASE);
+    expect(claimed?.delivery).toMatchObject({
+      state: 'sending',
+      claimedUntil: at(LEASE).toISOString(),
+      attempts: 0,
+    });
+    expect(await o.store.get(r.id)).toEqual(claimed);
+    expect(await o.store.claim(r.id, at(1000), LEASE)).toBeNull();
+    expect(await o.peer().claim(r.id, at(LEASE - 1), LEASE)).toBeNull();
+    const again = await o.peer().claim(r.id, at(LEASE), LEASE);
+    expect(again?.delivery.claimedUntil).toBe(at(2 * LEASE).toISOString());
+    expect(await o.store.claim('never-stored-key-0002', T0, LEASE)).toBeNull();
+  });
+
+  it(
+    'lets exactly one of many concurrent claims win',
+    async () => {
+      const o = await open();
+      const r = record();
+      await o.store.create(r);
+      const stores = Array.from({ length: 8 }, (_, i) => (i % 2 ? o.peer() : o.store));
+      const wins = await Promise.all(stores.map((s) => s.claim(r.id, T0, LEASE)));
+      expect(wins.filter(Boolean)).toHaveLength(1);
+    },
+    RACE_TIMEOUT,
+  );
+
+  it('releases as delivered (attempts, deliveredAt) or back to pending with the error', async () => {
+    const { store } = await open();
+    const r = record();
+    await store.create(r);
+    await store.claim(r.id, T0, LEASE);
+    await store.release(r.id, { delivered: false, at: at(10), error: 'SMTP said no' });
+    expect((await store.get(r.id))?.delivery).toEqual({
+      state: 'pending',
+      attempts: 1,
+      lastAttemptAt: at(10).toISOString(),
+      lastError: 'SMTP said no',
+      deliveredAt: null,
+      claimedUntil: null,
+    });
+    expect(await store.claim(r.id, at(20), LEASE)).not.toBeNull();
+    await store.release(r.id, { delivered: true, at: at(30) });
+    const done = await store.get(r.id);
+    expect(done?.delivery).toEqual({
+      state: 'delivered',
+      attempts: 2,
+      lastAttemptAt: at(30).toISOString(),
+      lastError: null,
+      deliveredAt: at(30).toISOString(),
+      claimedUntil: null,
+    });
+    expect({ ...done, delivery: r.delivery }).toEqual(r);
+    expect(await store.claim(r.id, at(10 * LEASE), LEASE)).toBeNull();
+    // Releasing a record that was never stored is a no-op, not an error.
+    await store.release('never-stored-key-0003', { delivered: true, at: T0 });
+    expect(await store.get('never-stored-key-0003')).toBeNull();
+  });
+
+  it('never claims spam', async () => {
+    const { store } = await open();
+    const r = record({ delivery: pendingDelivery(true) });
+    await store.create(r);
+    expect(await store.claim(r.id, T0, LEASE)).toBeNull();
+  });
+
+  it('lists pending and expired claims, not delivered, spam or live claims, within the limit', async () => {
+    const { store } = await open();
+    // Live claims whose ids sort first, more than twice the limit: a pending record behind
+    // them is still found.
+    const live = Array.from({ length: 6 }, (_, i) => record({ id: `a-live-claim-${i}-${n}` }));
+    const pending = record({ id: `m-pending-record-${n}` });
+    const expired = record({ id: `n-expired-claim-${n}` });
+    const delivered = record({ id: `o-delivered-record-${n}` });
+    const spam = record({ id: `p-spam-record-x-${n}`, delivery: pendingDelivery(true) });
+    for (const r of [...live, pending, expired, delivered, spam]) await store.create(r);
+    for (const r of live) await store.claim(r.id, at(5000), LEASE);
+    await store.claim(expired.id, T0, 1000);
+    await store.claim(delivered.id, T0, LEASE);
+    await store.release(delivered.id, { delivered: true, at: at(1) });
+
+    const now = at(2000);
+    expect((await store.undelivered(now, 2)).sort()).toEqual([pending.id, expired.id].sort());
+    expect((await store.undelivered(now, 50)).sort()).toEqual([pending.id, expired.id].sort());
+    expect(await store.undelivered(now, 1)).toHaveLength(1);
+    // Once the live claims run out they are listed too.
+    expect(await store.undelivered(at(5000 + LEASE), 50)).toHaveLength(8);
+
+    const more = Array.from({ length: 7 }, () => record());
+    for (const r of more) await store.create(r);
+    expect(await store.undelivered(now, 5)).toHaveLength(5);
+    expect(await store.undelivered(now, 100)).toHaveLength(9);
+  });
+
+  it(
+    'rate-limits per bucket and window: exactly `limit` of many concurrent hits from two clients pass',
+    async () => {
+      const o = await open();
+      const stores = [o.store, o.peer()];
+      const hits = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => stores[i % 2]!.hit('client-abc', 5, 60_000, T0)),
+      );
+      expect(hits.filter(Boolean)).toHaveLength(5);
+      // Another bucket has its own count; the next window starts again from zero.
+      expect(await o.store.hit('email-def', 5, 60_000, T0)).toBe(true);
+      expect(await o.store.hit('client-abc', 5, 60_000, at(59_999))).toBe(false);
+      expect(await o.peer().hit('client-abc', 5, 60_000, at(60_000))).toBe(true);
+    },
+    RACE_TIMEOUT,
+  );
+});
+
+describe('FileStore: one process per data folder', () => {
+  it('keeps rate-limit buckets per instance (in memory; a restart forgets them)', async () => {
+    const dir = await tempDir();
+    try {
+      const a = new FileStore(dir.path);
+      const b = new FileStore(dir.path);
+      for (let i = 0; i < 3; i++) expect(await a.hit('client-x', 3, 60_000, T0)).toBe(true);
+      expect(await a.hit('client-x', 3, 60_000, T0)).toBe(false);
+      expect(await b.hit('client-x', 3, 60_000, T0)).toBe(true);
+    } finally {
+      await dir.remove();
+    }
+  });
+});
