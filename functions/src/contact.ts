@@ -125,7 +125,7 @@ export async function handleContact(
 
   // 4. Mail. The message is stored: a failure here is retried later, the visitor is done.
   try {
-    await deliver(store, runtime.mailer, contact.idempotencyKey, now);
+    await deliver(store, runtime.mailer, contact.idempotencyKey, now, settings.claimMs);
   } catch (error) {
     logger.error('contact delivery step failed; the retry will pick the message up', {
       id: contact.idempotencyKey,

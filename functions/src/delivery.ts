@@ -5,10 +5,11 @@
  */
 import { logger } from 'firebase-functions';
 import type { Mailer } from './mail';
+import { DEFAULT_CLAIM_MS } from './settings';
 import type { ContactStore } from './store/types';
 
-/** How long a claim holds: longer than the SMTP timeouts, so only a crashed sender's claim runs out. */
-export const CLAIM_MS = 2 * 60_000;
+/** How long a claim holds unless CLAIM_MS says otherwise: only a crashed sender's claim runs out. */
+export const CLAIM_MS = DEFAULT_CLAIM_MS;
 
 export type DeliveryOutcome = 'delivered' | 'failed' | 'skipped';
 
@@ -17,8 +18,9 @@ export async function deliver(
   mailer: Mailer,
   id: string,
   now = () => new Date(),
+  claimMs = CLAIM_MS,
 ): Promise<DeliveryOutcome> {
-  const record = await store.claim(id, now(), CLAIM_MS);
+  const record = await store.claim(id, now(), claimMs);
   if (!record) return 'skipped';
   try {
     await mailer.send(record);
@@ -43,10 +45,11 @@ export async function retryUndelivered(
   mailer: Mailer,
   limit = 50,
   now = () => new Date(),
+  claimMs = CLAIM_MS,
 ) {
   const counts = { delivered: 0, failed: 0 };
   for (const id of await store.undelivered(now(), limit)) {
-    const outcome = await deliver(store, mailer, id, now);
+    const outcome = await deliver(store, mailer, id, now, claimMs);
     if (outcome !== 'skipped') counts[outcome]++;
   }
   return counts;

@@ -56,8 +56,8 @@ export const sendContactEmail = makeSendContactEmail(productionRuntime);
 export const retryContactEmails = onSchedule(
   { schedule: 'every 10 minutes', region: FUNCTIONS_REGION, secrets: [SMTP_URL], maxInstances: 1 },
   async () => {
-    const { store, mailer } = await productionRuntime();
-    const counts = await retryUndelivered(store, mailer);
+    const { store, mailer, settings } = await productionRuntime();
+    const counts = await retryUndelivered(store, mailer, 50, undefined, settings.claimMs);
     if (counts.delivered || counts.failed) logger.info('contact mail retry', counts);
   },
 );

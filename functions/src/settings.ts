@@ -14,6 +14,8 @@ export interface BackendSettings {
   rateLimits: RateLimits;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** How long a sender's claim on a message holds; a crashed sender's messages wait this long. */
+  claimMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -28,6 +30,8 @@ function positive(env: Env, key: string, fallback: number): number {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+/** Longer than the SMTP timeouts (mail.ts), so only a crashed sender's claim runs out. */
+export const DEFAULT_CLAIM_MS = 2 * 60_000;
 
 export function backendSettings(env: Env = process.env): BackendSettings {
   return {
@@ -41,5 +45,6 @@ export function backendSettings(env: Env = process.env): BackendSettings {
       perEmail: positive(env, 'RATE_LIMIT_PER_EMAIL', 3),
     },
     maxBodyBytes: positive(env, 'MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES),
+    claimMs: positive(env, 'CLAIM_MS', DEFAULT_CLAIM_MS),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The local backend: the sendContactEmail callable mounted in express on 127.0.0.1, exactly
  * where the web SDK's connectFunctionsEmulator looks (`/:project/<region>/sendContactEmail`),
- * with the durable file store under DATA_DIR, mail over SMTP_URL or into DATA_DIR/outbox, and a
+ * with the durable file store under DATA_DIR (or the store given), mail over SMTP_URL or into DATA_DIR/outbox, and a
  * periodic retry of undelivered mail.
  */
 import type { Server } from 'node:http';
@@ -28,7 +28,7 @@ export interface LocalBackendOptions {
   /** How often undelivered mail is retried. */
   retryIntervalMs?: number;
   settings?: BackendSettings;
-  /** Replaces the file store (tests use this to make the store fail). */
+  /** Replaces the file store: the Firestore store (STORE=firestore), or a failing one in tests. */
   store?: ContactStore;
 }
 
@@ -110,7 +110,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   let retrying: Promise<{ delivered: number; failed: number }> | null = null;
   const retry = () => {
     // One pass at a time; a pass that is running is the answer to a second request.
-    retrying ??= retryUndelivered(store, mailer).finally(() => {
+    retrying ??= retryUndelivered(store, mailer, 50, undefined, settings.claimMs).finally(() => {
       retrying = null;
     });
     return retrying;

@@ -5,16 +5,23 @@
 import './setup';
 import { FUNCTIONS_REGION } from '../../../src/contact/config';
 import { startLocalBackend } from './backend';
+import { openLocalStore, storeKind } from './localStore';
 
+const dataDir = process.env.DATA_DIR || '.data';
+const local = await openLocalStore({ kind: storeKind(), dataDir });
 const backend = await startLocalBackend({
   port: Number(process.env.BACKEND_PORT || 5001),
-  dataDir: process.env.DATA_DIR || '.data',
+  dataDir,
   smtpUrl: process.env.SMTP_URL || undefined,
   retryIntervalMs: Number(process.env.RETRY_INTERVAL_MS || 60_000),
+  store: local.store,
+}).catch(async (error: unknown) => {
+  await local.close();
+  throw error;
 });
 const where = process.env.SMTP_URL ? 'SMTP_URL' : `${backend.outboxDir}/*.eml`;
 console.log(
-  `Contact backend: ${backend.origin}/<project>/${FUNCTIONS_REGION}/sendContactEmail (mail: ${where})`,
+  `Contact backend: ${backend.origin}/<project>/${FUNCTIONS_REGION}/sendContactEmail (store: ${local.where}; mail: ${where})`,
 );
 process.send?.({ ready: backend.origin });
 
@@ -23,6 +30,7 @@ async function shutdown() {
   if (closing) return;
   closing = true;
   await backend.close();
+  await local.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown());
