@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
 import { FileStore } from '../src/store/fileStore';
 import { FirestoreStore } from '../src/store/firestoreStore';
@@ -101,6 +101,13 @@ describe.each(KITS)('$name', (kit) => {
     opened.push(o);
     return o;
   }
+
+  // A first call to a cold emulator (JIT, channel set-up) can take seconds: not in a test's time.
+  beforeAll(async () => {
+    const o = await kit.open();
+    await o.store.get('warm-up-key-000000');
+    await o.close();
+  }, 60_000);
 
   it('creates a record once: the same key again is "exists" and leaves the first unchanged', async () => {
     const { store } = await open();
