@@ -57,9 +57,9 @@ export async function startHosting(opts: HostingOptions): Promise<Server> {
     const callable = new RegExp(LOCAL_CALLABLE_ROUTE);
     app.use((req, res, next) => {
       if (!callable.test(req.url ?? '')) return next();
-      proxy.web(req, res).catch(() => {
-        if (!res.headersSent) res.writeHead(502).end();
-      });
+      // An unreachable backend drops the call, as an unreachable function would: the page hears
+      // no answer (and its outbox keeps the message), not an error status.
+      proxy.web(req, res).catch(() => res.destroy());
     });
   }
   app.use(

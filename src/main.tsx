@@ -3,6 +3,8 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
+import { isKiosk } from './contact/kiosk';
+import { outboxMayHold } from './contact/outboxHint';
 import './styles/later.css';
 
 const container = document.getElementById('root');
@@ -32,12 +34,14 @@ const app = (
 if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
 
-// Event mode (`/?event`) and the offline service worker are separate chunks, fetched after the
-// page has started and never part of its first paint.
-if (new URLSearchParams(window.location.search).has('event'))
-  void import('./event/eventMode').then((m) => m.startEventMode());
-if (import.meta.env.PROD) {
-  const register = () => void import('./offline/register').then((m) => m.registerServiceWorker());
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+// Event mode (`/?event`), the offline service worker and the contact outbox are separate chunks,
+// fetched after the page has started and never part of its first paint.
+if (isKiosk()) void import('./event/eventMode').then((m) => m.startEventMode());
+function afterLoad() {
+  // Messages the network could not carry go out on every load of any page.
+  if (outboxMayHold()) void import('./contact/outbox').then((m) => m.startOutbox());
+  if (import.meta.env.PROD)
+    void import('./offline/register').then((m) => m.registerServiceWorker());
 }
+if (document.readyState === 'complete') afterLoad();
+else window.addEventListener('load', afterLoad, { once: true });

@@ -1,7 +1,8 @@
 /**
  * The contact form: three fields, a counter, a Send button and an error banner. It holds no
- * firebase code: the client module is imported on the first focus (or on Send), so the SDK is
- * never part of the first paint.
+ * firebase code: the client and the outbox are imported on the first focus (or on Send), so
+ * neither is part of the first paint. A message the network could not carry waits in the outbox
+ * (`queued`) and turns to Sent when it goes; on a kiosk each visitor starts with an empty form.
  */
 import {
   useEffect,
@@ -12,17 +13,22 @@ import {
   type FormEvent,
 } from 'react';
 import { Spinner } from '../layout/Spinner';
-import { DEFAULT_ERROR, type ContactResult } from './callResult';
+import { DEFAULT_ERROR, QUEUED_NOTE } from './callResult';
+import type { CallOutcome } from './client';
 import { Field, type FieldControl } from './Field';
 import {
   clearDraft,
   draftText,
   EMPTY_DRAFT,
+  keepDraftInMemory,
   newIdempotencyKey,
   parseDraft,
   saveDraft,
   type Draft,
 } from './draft';
+import { FORGET_VISITOR, isKiosk, THANK_YOU_MS } from './kiosk';
+import type { Delivery } from './outbox';
+import { outboxMayHold } from './outboxHint';
 import {
   contactProblems,
   contentLength,
@@ -33,7 +39,16 @@ import {
   type ContactField,
 } from './rules';
 
-type Status = 'idle' | 'sending' | 'sent';
+type Status = 'idle' | 'sending' | 'queued' | 'sent';
+
+/** What the banner says; a queued message's note is announced politely, an error at once. */
+interface Banner {
+  text: string;
+  polite: boolean;
+}
+const NO_BANNER: Banner = { text: '', polite: false };
+
+const QUEUED_BANNER: Banner = { text: `${DEFAULT_ERROR} ${QUEUED_NOTE}`, polite: true };
 
 let clientModule: Promise<typeof import('./client')> | undefined;
 function loadClient() {
@@ -43,6 +58,18 @@ function loadClient() {
   });
   return clientModule;
 }
+
+let outboxModule: Promise<typeof import('./outbox')> | undefined;
+function loadOutbox() {
+  outboxModule ??= import('./outbox').catch((error: unknown) => {
+    outboxModule = undefined;
+    throw error;
+  });
+  return outboxModule;
+}
+
+/** Both lazy modules, fetched together on the first focus: both are needed once Send is pressed. */
+const preload = () => void Promise.all([loadClient(), loadOutbox()]).catch(() => {});
 
 function counterState(message: string): string {
   if (rawLength(message) > MESSAGE_MAX) return 'contact-form__counter--over';
@@ -54,7 +81,8 @@ export function ContactForm() {
   const [fields, setFields] = useState<Draft>(EMPTY_DRAFT);
   const [website, setWebsite] = useState('');
   const [status, setStatus] = useState<Status>('idle');
-  const [banner, setBanner] = useState('');
+  const [banner, setBanner] = useState<Banner>(NO_BANNER);
+  const [kiosk, setKiosk] = useState(false);
   const [invalid, setInvalid] = useState<ReadonlySet<ContactField>>(new Set());
   const name = useRef<FieldControl>(null);
   const email = useRef<FieldControl>(null);
@@ -63,12 +91,22 @@ export function ContactForm() {
   const trap = useRef<HTMLInputElement>(null);
   const inputs = { name, email, message };
   const inFlight = useRef(false);
+  const hasSent = useRef(false);
+  /** Counts kiosk visitors: a call that ends after its visitor was forgotten changes nothing on screen. */
+  const visitor = useRef(0);
 
   // At hydration, before the first paint of the app's form: the stored draft, with whatever is
   // already in the fields on top (text typed before the app ran, or put back by the browser), so
   // a render of the state's values never writes over it. The idempotency key stays only while the
   // text is the draft's. Later input reaches the state through onChange.
+  // On a kiosk, what the browser put back in the fields belongs to an earlier visitor.
   useLayoutEffect(() => {
+    if (isKiosk()) {
+      keepDraftInMemory();
+      for (const field of Object.values(inputs)) if (field.current) field.current.value = '';
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the state takes over the DOM's text and the kiosk flag, once
+      setKiosk(true);
+    }
     const draft = parseDraft(draftText());
     const typed: Partial<Draft> = {};
     for (const field of Object.keys(inputs) as ContactField[]) {
@@ -77,12 +115,85 @@ export function ContactForm() {
     }
     const next = Object.keys(typed).length ? { ...draft, ...typed, idempotencyKey: '' } : draft;
     if (next !== draft) saveDraft(next);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the state takes over the DOM's text, once
     setFields(next);
     const bait = trap.current?.value ?? '';
     if (bait !== '') setWebsite(bait);
+    // A message sent before a reload may still wait in the outbox, or have gone since.
+    if (next.idempotencyKey && outboxMayHold())
+      void loadOutbox()
+        .then((outbox) => outbox.statusOf(next.idempotencyKey))
+        .then((where) => {
+          if (where === 'queued') {
+            setStatus('queued');
+            setBanner(QUEUED_BANNER);
+          } else if (where?.sent) {
+            setStatus('sent');
+          }
+        })
+        .catch(() => {});
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration: refs only
   }, []);
+
+  function forget() {
+    visitor.current++;
+    inFlight.current = false;
+    hasSent.current = false;
+    setFields(EMPTY_DRAFT);
+    setWebsite('');
+    setStatus('idle');
+    setBanner(NO_BANNER);
+    setInvalid(new Set());
+  }
+
+  // The kiosk's idle reset (src/event/eventMode.tsx) forgets the visitor.
+  useEffect(() => {
+    if (!kiosk) return;
+    window.addEventListener(FORGET_VISITOR, forget);
+    return () => window.removeEventListener(FORGET_VISITOR, forget);
+  }, [kiosk]);
+
+  // A kiosk's Sent reopens, empty, after a thank-you time; its queued note goes then too.
+  useEffect(() => {
+    if (!kiosk) return;
+    if (status === 'sent') {
+      const timer = setTimeout(forget, THANK_YOU_MS);
+      return () => clearTimeout(timer);
+    }
+    if (banner.polite) {
+      const timer = setTimeout(() => setBanner(NO_BANNER), THANK_YOU_MS);
+      return () => clearTimeout(timer);
+    }
+  }, [kiosk, status, banner]);
+
+  // A queued message turns to Sent when the outbox delivers it (or back to idle, refused).
+  const queuedKey = status === 'queued' ? fields.idempotencyKey : '';
+  useEffect(() => {
+    if (!queuedKey) return;
+    let stop = () => {};
+    let live = true;
+    const settle = (delivery: Delivery) => {
+      if (delivery.key !== queuedKey) return;
+      if (delivery.sent) {
+        clearDraft();
+        setStatus('sent');
+        setBanner(NO_BANNER);
+      } else {
+        setFields((f) => ({ ...f, idempotencyKey: '' }));
+        setStatus('idle');
+        setBanner({ text: delivery.message, polite: false });
+      }
+    };
+    void loadOutbox().then(async (outbox) => {
+      if (!live) return;
+      stop = outbox.onDelivery(settle);
+      const where = await outbox.statusOf(queuedKey);
+      if (live && where && where !== 'queued') settle(where);
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [queuedKey]);
 
   function update(field: ContactField, value: string) {
     // Changed text is a new message: it gets a new idempotency key when sent.
@@ -98,38 +209,56 @@ export function ContactForm() {
     const problems = contactProblems(fields);
     setInvalid(new Set(problems.map((p) => p.field)));
     if (problems.length > 0) {
-      setBanner(problemsBanner(problems));
+      setBanner({ text: problemsBanner(problems), polite: false });
       inputs[problems[0]!.field].current?.focus();
       return;
     }
-    setBanner('');
+    setBanner(NO_BANNER);
     inFlight.current = true;
     setStatus('sending');
     const attempt = { ...fields, idempotencyKey: fields.idempotencyKey || newIdempotencyKey() };
     setFields(attempt);
     saveDraft(attempt);
+    const payload = { ...attempt, website };
+    const who = visitor.current;
 
-    let result: ContactResult;
+    let outcome: CallOutcome;
     try {
-      const { sendContact } = await loadClient();
-      result = await sendContact({ ...attempt, website });
+      outcome = await (await loadClient()).callContact(payload);
     } catch (error) {
-      // The client chunk itself did not load (offline, new deploy).
-      console.error(error);
-      result = { success: false, message: DEFAULT_ERROR };
+      // The client's chunk did not load: the network is down.
+      outcome = {
+        result: { success: false, message: DEFAULT_ERROR },
+        failure: 'unreachable',
+        error,
+      };
     }
+    if (outcome.failure !== null) console.error(outcome.error);
+    // No answer: the message waits in the outbox, also when its visitor has been forgotten since.
+    const queued =
+      outcome.failure === 'unreachable' &&
+      (await loadOutbox()
+        .then((outbox) => outbox.enqueue(payload))
+        .catch(() => false));
+    if (who !== visitor.current) return;
     inFlight.current = false;
-    if (result.success) {
+    if (outcome.failure === null) {
       clearDraft();
       setStatus('sent');
+    } else if (queued && kiosk) {
+      // The next visitor may start at once; the note tells this one their message is safe.
+      forget();
+      setBanner(QUEUED_BANNER);
+    } else if (queued) {
+      setStatus('queued');
+      setBanner(QUEUED_BANNER);
     } else {
-      setBanner(result.message);
+      setBanner({ text: outcome.result.message, polite: false });
       setStatus('idle');
     }
   }
 
   // Give the keyboard its place back once the button is enabled again after a failure.
-  const hasSent = useRef(false);
   useEffect(() => {
     if (status === 'sending') hasSent.current = true;
     else if (status === 'idle' && hasSent.current && document.activeElement === document.body)
@@ -152,27 +281,40 @@ export function ContactForm() {
       className="contact-form"
       noValidate
       onSubmit={onSubmit}
-      onFocus={() => void loadClient().catch(() => {})}
+      onFocus={preload}
       aria-labelledby="contact-title"
+      autoComplete={kiosk ? 'off' : undefined}
     >
       <div
         id="contact-banner"
-        className={
-          banner ? 'contact-form__banner' : 'contact-form__banner contact-form__banner--empty'
-        }
-        role="alert"
+        className={[
+          'contact-form__banner',
+          !banner.text && 'contact-form__banner--empty',
+          banner.polite && 'contact-form__banner--queued',
+        ]
+          .filter(Boolean)
+          .join(' ')}
       >
-        {banner}
+        {/* Two live regions, both always present: an error is read at once, a note when idle. */}
+        <span className="contact-form__banner-text">
+          <span role="alert">{banner.polite ? '' : banner.text}</span>
+          <span role="status">{banner.polite ? banner.text : ''}</span>
+        </span>
       </div>
       <fieldset className="contact-form__fields" disabled={status === 'sent'}>
         <legend className="visually-hidden">Your message</legend>
         <div className="contact-form__row">
-          <Field {...field('name')} label="Name" type="text" autoComplete="name" />
+          <Field
+            {...field('name')}
+            label="Name"
+            type="text"
+            autoComplete={kiosk ? 'off' : 'name'}
+          />
           <Field
             {...field('email')}
             label="Email"
             type="email"
-            autoComplete="email"
+            autoComplete={kiosk ? 'off' : 'email'}
             inputMode="email"
             spellCheck={false}
           />
@@ -224,6 +366,7 @@ export function ContactForm() {
               </>
             )}
             {status === 'idle' && <span>Send</span>}
+            {status === 'queued' && <span>Waiting to send</span>}
             {status === 'sent' && (
               <>
                 <span>Sent</span>

@@ -1,6 +1,7 @@
 /**
- * What the form shows for the outcome of a sendContactEmail call (spec point 8). Pure: the
- * firebase client passes in what it got.
+ * What the form shows for the outcome of a sendContactEmail call (the error catalogue in
+ * docs/contact.md), and whether a failed call may be tried again. Pure: the client passes in what
+ * it got.
  */
 
 export interface ContactResult {
@@ -9,6 +10,9 @@ export interface ContactResult {
 }
 
 export const DEFAULT_ERROR = 'There was an error submitting the message.';
+/** Said after DEFAULT_ERROR when the message waits in the outbox (src/contact/outbox.ts). */
+export const QUEUED_NOTE =
+  'Your message is saved on this device and will be sent by itself once the connection is back.';
 
 /** The web SDK appends the HTTP status to every error message: "m [400]", "internal [0]". */
 export function stripStatusSuffix(message: string): string {
@@ -39,4 +43,36 @@ export function resultFromError(error: unknown): ContactResult {
   if (!message || message.toLowerCase() === 'internal')
     return { success: false, message: DEFAULT_ERROR };
   return { success: false, message };
+}
+
+/**
+ * Why a call failed:
+ * - `unreachable`: no answer came (network down, or the call timed out): the message goes to the
+ *   outbox and is sent again by itself;
+ * - `transient`: the server answered but may take it later (busy, rate-limited, failing);
+ * - `refused`: the server refused this message for good.
+ */
+export type Failure = 'unreachable' | 'transient' | 'refused';
+
+const TRANSIENT = new Set([
+  'unavailable',
+  'resource-exhausted',
+  'internal',
+  'unknown',
+  'aborted',
+  'deadline-exceeded',
+]);
+
+/** Classifies a failed call from the web SDK's error (`functions/<code>`, "text [status]"). */
+export function failureOf(error: unknown): Failure {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  // Not the SDK's own error: its set-up or the app's chunk failed to load, which is the network.
+  if (typeof code !== 'string' || !code.startsWith('functions/')) return 'unreachable';
+  const name = code.slice('functions/'.length);
+  const text = typeof message === 'string' ? message : '';
+  // The SDK turns a fetch that got no response into status 0, and its own timeout has no status
+  // at all; a gateway's 504 ("… [504]") is an answer.
+  if (name === 'internal' && / \[0\]$/.test(text)) return 'unreachable';
+  if (name === 'deadline-exceeded' && !/ \[\d{3}\]$/.test(text)) return 'unreachable';
+  return TRANSIENT.has(name) ? 'transient' : 'refused';
 }

@@ -9,7 +9,13 @@ import {
   httpsCallable,
   type HttpsCallable,
 } from 'firebase/functions';
-import { resultFromData, resultFromError, type ContactResult } from './callResult';
+import {
+  failureOf,
+  resultFromData,
+  resultFromError,
+  type ContactResult,
+  type Failure,
+} from './callResult';
 import { CALL_TIMEOUT_MS, contactClientConfig, FUNCTIONS_REGION } from './config';
 import type { ContactFields } from './rules';
 
@@ -19,7 +25,7 @@ export interface ContactPayload extends ContactFields {
   website: string;
 }
 
-let callable: Promise<HttpsCallable<ContactPayload, unknown>> | undefined;
+let callablePromise: Promise<HttpsCallable<ContactPayload, unknown>> | undefined;
 
 async function setUp(): Promise<HttpsCallable<ContactPayload, unknown>> {
   const config = contactClientConfig(import.meta.env);
@@ -41,16 +47,27 @@ async function setUp(): Promise<HttpsCallable<ContactPayload, unknown>> {
   });
 }
 
-export async function sendContact(payload: ContactPayload): Promise<ContactResult> {
+/** A call's outcome: the result the form shows and, when it failed, why (see `failureOf`). */
+export type CallOutcome =
+  | { result: ContactResult; failure: null }
+  | { result: ContactResult; failure: Failure; error: unknown };
+
+function callable(): Promise<HttpsCallable<ContactPayload, unknown>> {
+  return (callablePromise ??= setUp().catch((error: unknown) => {
+    callablePromise = undefined; // try again on the next call
+    throw error;
+  }));
+}
+
+/** One sendContactEmail call. Logs nothing: the caller decides what a failure is worth. */
+export async function callContact(payload: ContactPayload): Promise<CallOutcome> {
   try {
-    callable ??= setUp().catch((error: unknown) => {
-      callable = undefined; // try again on the next Send
-      throw error;
-    });
-    const { data } = await (await callable)(payload);
-    return resultFromData(data);
+    const { data } = await (await callable())(payload);
+    const result = resultFromData(data);
+    return result.success
+      ? { result, failure: null }
+      : { result, failure: 'refused', error: new Error(result.message) };
   } catch (error) {
-    console.error(error);
-    return resultFromError(error);
+    return { result: resultFromError(error), failure: failureOf(error), error };
   }
 }

@@ -1,6 +1,8 @@
 /**
  * The visitor's unsent message, kept on their device so a reload loses nothing. Removed once the
  * message is sent. Storage can be missing or full (private modes): then there is simply no draft.
+ * On a kiosk the draft lives in memory only (`keepDraftInMemory`): it survives a route change,
+ * never a reload, and is never written to the device.
  */
 import type { ContactFields } from './rules';
 
@@ -21,8 +23,19 @@ function storage(): Storage | null {
   }
 }
 
+/** The kiosk's draft as text; undefined while drafts are kept on the device. */
+let memory: string | null | undefined;
+
+/** From now on (for this page's life) the draft is kept in memory only; any stored one is removed. */
+export function keepDraftInMemory(): void {
+  if (memory !== undefined) return;
+  clearDraft();
+  memory = null;
+}
+
 /** The stored draft as text, or null (no draft, or no storage). */
 export function draftText(): string | null {
+  if (memory !== undefined) return memory;
   try {
     return storage()?.getItem(DRAFT_KEY) ?? null;
   } catch {
@@ -50,8 +63,13 @@ export function parseDraft(text: string | null): Draft {
 }
 
 export function saveDraft(draft: Draft): void {
+  const empty = !draft.name && !draft.email && !draft.message;
+  if (memory !== undefined) {
+    memory = empty ? null : JSON.stringify(draft);
+    return;
+  }
   try {
-    if (!draft.name && !draft.email && !draft.message) storage()?.removeItem(DRAFT_KEY);
+    if (empty) storage()?.removeItem(DRAFT_KEY);
     else storage()?.setItem(DRAFT_KEY, JSON.stringify(draft));
   } catch {
     // Quota or privacy mode: keep going without a draft.
@@ -59,6 +77,7 @@ export function saveDraft(draft: Draft): void {
 }
 
 export function clearDraft(): void {
+  if (memory !== undefined) memory = null;
   try {
     storage()?.removeItem(DRAFT_KEY);
   } catch {

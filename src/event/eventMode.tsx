@@ -4,7 +4,8 @@
  * the store's clock, so `?motion-test` drives it), and from the idle time:
  *   - 3 s: the cursor hides;
  *   - 20 s: the light plays its attract loop (the canvas reads `idle`), until the next input;
- *   - 60 s: the page goes back to its top (the home page's, from another route).
+ *   - 60 s: the page goes back to its top (the home page's, from another route), and the contact
+ *     form forgets its visitor.
  * Touch moves the light under the finger, also while the finger scrolls the page. A visible
  * control enters and leaves full screen.
  */
@@ -12,8 +13,10 @@ import { createRoot } from 'react-dom/client';
 import { StrictMode } from 'react';
 import { shallow } from 'zustand/shallow';
 import { motionStore, now } from '../motion/store';
-import { idleState, msToNextIdleThreshold } from '../motion/attract';
+import { idleState, msToNextIdleThreshold, RETURN_TO_TOP_AFTER_MS } from '../motion/attract';
+import { forgetVisitor } from '../contact/kiosk';
 import { FullscreenButton } from './FullscreenButton';
+import { OutboxMark } from './OutboxMark';
 import './event.css';
 
 /** Starts event mode; returns a function that stops it. */
@@ -29,6 +32,7 @@ export function startEventMode(win: Window = window): () => void {
   function backToStart() {
     const s = motionStore.getState();
     (doc.activeElement as HTMLElement | null)?.blur?.();
+    forgetVisitor(win);
     // The address, not the store's onHome: a route change still rendering has its address already.
     if (win.location.pathname === '/') {
       win.scrollTo({ top: 0, behavior: s.reducedMotion ? 'instant' : 'smooth' });
@@ -81,6 +85,15 @@ export function startEventMode(win: Window = window): () => void {
     { equalityFn: shallow },
   );
 
+  // A page brought back from the back/forward cache after a long absence is a new visitor's.
+  let hiddenAt = 0;
+  const onPageHide = () => (hiddenAt = Date.now());
+  const onPageShow = (e: PageTransitionEvent) => {
+    if (e.persisted && Date.now() - hiddenAt >= RETURN_TO_TOP_AFTER_MS) forgetVisitor(win);
+  };
+  win.addEventListener('pagehide', onPageHide);
+  win.addEventListener('pageshow', onPageShow);
+
   const passive = { passive: true } as const;
   win.addEventListener('touchstart', onTouch, passive);
   win.addEventListener('touchmove', onTouch, passive);
@@ -97,6 +110,7 @@ export function startEventMode(win: Window = window): () => void {
   const ui = createRoot(host);
   ui.render(
     <StrictMode>
+      <OutboxMark />
       <FullscreenButton />
     </StrictMode>,
   );
@@ -108,6 +122,8 @@ export function startEventMode(win: Window = window): () => void {
     win.removeEventListener('touchmove', onTouch);
     win.removeEventListener('keydown', markActive);
     win.removeEventListener('wheel', markActive);
+    win.removeEventListener('pagehide', onPageHide);
+    win.removeEventListener('pageshow', onPageShow);
     ui.unmount();
     host.remove();
     delete root.dataset.eventMode;
