@@ -18,9 +18,10 @@ import {
   SCREENSHOT_DIR,
   sharedBrowser,
 } from './browser';
-import { DEFAULT_ERROR } from '../../src/contact/callResult';
+import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { MESSAGES } from '../../src/contact/rules';
+import { RETRY_FIRST_MS } from '../../src/contact/outbox';
 
 const DATA_DIR = process.env.DATA_DIR ?? '.data';
 const FUNCTION = '**/us-central1/sendContactEmail';
@@ -157,7 +158,10 @@ describe('invalid input', () => {
     await expect(f.banner.textContent()).resolves.toBe(
       `${MESSAGES.name} ${MESSAGES.email} ${MESSAGES.messageShort}`,
     );
-    await expect(f.banner.getAttribute('role')).resolves.toBe('alert');
+    // Read out at once: the text is in the banner's alert region.
+    await expect(f.banner.locator('[role=alert]').textContent()).resolves.toBe(
+      `${MESSAGES.name} ${MESSAGES.email} ${MESSAGES.messageShort}`,
+    );
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('contact-name');
     await expect(f.name.getAttribute('aria-invalid')).resolves.toBe('true');
 
@@ -306,20 +310,29 @@ describe('server answers', () => {
     await expect(form(page).banner.textContent()).resolves.toBe('Mailbox full.');
   });
 
-  it('show the default text when the connection is refused', async () => {
-    const { page, problems } = await sendWith(
-      (route) => route.abort('connectionrefused'),
-      'Refused',
+  it('keep a message the network could not carry in the outbox, with the default text and what happens next', async () => {
+    const { page, problems } = await openHome();
+    await page.route(FUNCTION, (route) => route.abort('connectionrefused'));
+    await fillValid(page, 'Refused');
+    await form(page).send.click();
+    await expect.poll(() => form(page).send.getAttribute('data-state')).toBe('queued');
+    await expect(form(page).banner.textContent()).resolves.toBe(`${DEFAULT_ERROR} ${QUEUED_NOTE}`);
+    // Announced politely: the text is in the banner's status region, not its alert.
+    await expect(page.locator('#contact-banner [role=status]').textContent()).resolves.toBe(
+      `${DEFAULT_ERROR} ${QUEUED_NOTE}`,
     );
-    await expect(form(page).banner.textContent()).resolves.toBe(DEFAULT_ERROR);
+    await expect(page.locator('#contact-banner [role=alert]').textContent()).resolves.toBe('');
+    await expect(form(page).message.inputValue()).resolves.toBe(`${LONG_ENOUGH} (Refused)`);
+    await expect(form(page).send.isDisabled()).resolves.toBe(true);
     expect(problems.some((p) => /internal/i.test(p))).toBe(true);
   });
 
   it('reuse the idempotency key when the same message is sent again after a failure', async () => {
     const bodies: string[] = [];
+    const unavailable = answer(503, '{}');
     const { page } = await sendWith((route) => {
       if (route.request().method() === 'POST') bodies.push(route.request().postData() ?? '');
-      return route.abort('connectionrefused');
+      return unavailable(route);
     }, 'Retry');
     await form(page).send.click();
     await expect.poll(() => bodies.length).toBe(2);
@@ -328,6 +341,41 @@ describe('server answers', () => {
     );
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('sends a queued message as soon as the network comes back, once, and the form says Sent', async () => {
+    const { page, problems } = await openHome();
+    const context = page.context();
+    // Filled (focused) while online, as a visitor would: the form's client and outbox load then.
+    await fillValid(page, `Online${Date.now()}`);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            performance
+              .getEntriesByType('resource')
+              .filter((e) => /\/assets\/(client|outbox)-/.test(e.name)).length,
+        ),
+      )
+      .toBe(2);
+    await context.setOffline(true);
+    const name = await form(page).name.inputValue();
+    await form(page).send.click();
+    await expect.poll(() => form(page).send.getAttribute('data-state')).toBe('queued');
+    const queuedAt = Date.now();
+    await context.setOffline(false);
+    // The 'online' event sends it, well before the first backoff try (RETRY_FIRST_MS).
+    await expect
+      .poll(() => form(page).send.getAttribute('data-state'), { timeout: 4_000 })
+      .toBe('sent');
+    expect(Date.now() - queuedAt).toBeLessThan(RETRY_FIRST_MS * 0.8);
+    await expect(form(page).send.textContent()).resolves.toBe('Sent');
+    await expect(form(page).banner.textContent()).resolves.toBe('');
+    await expect
+      .poll(async () => (await storedRecords()).filter((r) => r.name === name).length)
+      .toBe(1);
+    await expect(page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)).resolves.toBeNull();
+    expect(problems.filter((p) => !p.startsWith('console:'))).toEqual([]);
   });
 });
 

@@ -1,0 +1,113 @@
+/**
+ * The production build with a contact backend of its own, for the outbox tests in any engine. The
+ * backend sits behind a switch: `down()` refuses every connection to it, so the page's call gets
+ * no answer, as with the hall's network gone; `up()` brings it back. The page's own origin stays
+ * up, so a reload works while the backend is down. Mail goes to a real SMTP server on loopback,
+ * which counts what arrives per message.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { readHostingConfig, startHosting } from '../../scripts/hosting';
+import { startLocalBackend } from '../../functions/src/local/backend';
+import { backendSettings } from '../../functions/src/settings';
+import { FUNCTIONS_REGION } from '../../src/contact/config';
+import type { ContactRecord } from '../../functions/src/store/types';
+import { startSmtp, tempDir } from '../../functions/test/harness';
+
+export interface ContactSite {
+  /** The site's origin, e.g. http://localhost:PORT: an origin of its own (its own storage). */
+  base: string;
+  /** The callable's URL on the backend itself, past the switch. */
+  callableURL: string;
+  down(): Promise<void>;
+  up(): Promise<void>;
+  /** Every message the backend stored. */
+  records(): Promise<ContactRecord[]>;
+  /** How many mails arrived for a message. */
+  mails(id: string): number;
+  close(): Promise<void>;
+}
+
+/** A TCP switch in front of `target`: while down, its port refuses connections. */
+async function tcpSwitch(target: number) {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(target, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) =>
+    new Promise<void>((ok, fail) => {
+      server.once('error', fail);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', fail);
+        ok();
+      });
+    });
+  await listen(0);
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    async down() {
+      if (!server.listening) return;
+      const closed = new Promise((ok) => server.close(ok));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+    async up() {
+      if (!server.listening) await listen(port);
+    },
+  };
+}
+
+export async function contactSite(): Promise<ContactSite> {
+  const data = await tempDir();
+  const smtp = await startSmtp();
+  const backend = await startLocalBackend({
+    port: 0,
+    dataDir: data.path,
+    smtpUrl: smtp.url,
+    retryIntervalMs: 3_600_000,
+    // One kiosk is one client address: these tests send more than a visitor would.
+    settings: backendSettings({ RATE_LIMIT_PER_CLIENT: '1000', RATE_LIMIT_PER_EMAIL: '1000' }),
+  });
+  const gate = await tcpSwitch(backend.port);
+  const site = await startHosting({
+    root: process.env.DIST_DIR ?? 'dist',
+    port: 0,
+    host: '::',
+    config: readHostingConfig(),
+    backend: `http://127.0.0.1:${gate.port}`,
+  });
+  const idOf = (raw: string) => /^X-Contact-Message-Id: (.+?)\r?$/im.exec(raw)?.[1];
+  return {
+    base: `http://localhost:${(site.address() as AddressInfo).port}`,
+    callableURL: `${backend.origin}/demo-bluestem/${FUNCTIONS_REGION}/sendContactEmail`,
+    down: gate.down,
+    up: gate.up,
+    async records() {
+      const dir = join(data.path, 'messages');
+      const names = (await readdir(dir).catch(() => [] as string[])).filter(
+        (n) => n.endsWith('.json') && !n.startsWith('.'),
+      );
+      return Promise.all(
+        names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as ContactRecord),
+      );
+    },
+    mails: (id) => smtp.received.filter((m) => idOf(m.raw) === id).length,
+    async close() {
+      site.closeAllConnections();
+      await new Promise((ok) => site.close(ok));
+      await gate.down();
+      await backend.close();
+      await smtp.close();
+      await data.remove();
+    },
+  };
+}
