@@ -7,7 +7,6 @@
  * docs/contact.md.
  */
 import { createStore as createIdbStore, del, entries, get, set, type UseStore } from 'idb-keyval';
-import { createStore } from 'zustand/vanilla';
 import type { ContactPayload } from './client';
 import { clearDraft, draftText, parseDraft } from './draft';
 import { markOutbox } from './outboxHint';
@@ -28,8 +27,17 @@ export const RETRY_MAX_MS = 60_000;
 /** A server that keeps answering busy or failing for one message: it is refused after this many. */
 export const MAX_SERVER_TRIES = 8;
 
-/** How many messages wait, for the kiosk's staff mark. */
-export const outboxState = createStore<{ waiting: number }>(() => ({ waiting: 0 }));
+let waitingCount = 0;
+const countListeners = new Set<() => void>();
+
+/** How many messages wait (for the kiosk's staff mark; a useSyncExternalStore snapshot). */
+export const waitingMessages = (): number => waitingCount;
+
+/** Calls `listener` whenever that count changes; returns the unsubscribe. */
+export function onWaitingChange(listener: () => void): () => void {
+  countListeners.add(listener);
+  return () => countListeners.delete(listener);
+}
 
 let db: UseStore | null | undefined;
 function store(): UseStore | null {
@@ -67,7 +75,10 @@ async function queued(db: UseStore): Promise<QueuedMessage[]> {
 
 async function recount(db: UseStore): Promise<number> {
   const waiting = (await queued(db)).length;
-  outboxState.setState({ waiting });
+  if (waiting !== waitingCount) {
+    waitingCount = waiting;
+    for (const listener of countListeners) listener();
+  }
   if (waiting === 0) markOutbox(false);
   return waiting;
 }

@@ -1,14 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { outboxState } from '../contact/outbox';
-
-const waiting = () => outboxState.getState().waiting;
+import { onWaitingChange, waitingMessages } from '../contact/outbox';
 
 /**
  * The kiosk staff's mark: how many contact messages wait on this device for the network. Shown
  * only while some do; it names no visitor and no text.
  */
 export function OutboxMark() {
-  const count = useSyncExternalStore(outboxState.subscribe, waiting);
+  const count = useSyncExternalStore(onWaitingChange, waitingMessages);
   if (count === 0) return null;
   return (
     <p className="event-outbox" title="Contact messages waiting for the network">

@@ -16,6 +16,7 @@ import {
   openPage,
   PHONE,
   SCREENSHOT_DIR,
+  screenshot,
   sharedBrowser,
 } from './browser';
 import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
@@ -311,7 +312,7 @@ describe('server answers', () => {
   });
 
   it('keep a message the network could not carry in the outbox, with the default text and what happens next', async () => {
-    const { page, problems } = await openHome();
+    const { page, problems } = await openHome(PHONE);
     await page.route(FUNCTION, (route) => route.abort('connectionrefused'));
     await fillValid(page, 'Refused');
     await form(page).send.click();
@@ -325,6 +326,8 @@ describe('server answers', () => {
     await expect(form(page).message.inputValue()).resolves.toBe(`${LONG_ENOUGH} (Refused)`);
     await expect(form(page).send.isDisabled()).resolves.toBe(true);
     expect(problems.some((p) => /internal/i.test(p))).toBe(true);
+    await form(page).banner.scrollIntoViewIfNeeded();
+    await screenshot(page, 'contact-queued-phone');
   });
 
   it('reuse the idempotency key when the same message is sent again after a failure', async () => {

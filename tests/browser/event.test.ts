@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { baseURL, DESKTOP, openPage, sharedBrowser } from './browser';
 import { company } from '../../src/content/company';
+import { DRAFT_KEY } from '../../src/contact/draft';
 import {
   ATTRACT_AFTER_MS,
   CURSOR_HIDE_AFTER_MS,
@@ -295,5 +296,61 @@ describe('outside event mode', () => {
     const { page, requests } = await openPage(browser());
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     expect(requests.filter((u) => /\/assets\/eventMode-/.test(u))).toEqual([]);
+  });
+});
+
+describe('event mode: the contact form forgets each visitor', () => {
+  const fields = (page: Page) =>
+    page.evaluate(() =>
+      ['contact-name', 'contact-email', 'contact-message'].map(
+        (id) => (document.getElementById(id) as HTMLInputElement).value,
+      ),
+    );
+
+  it("keeps a visitor's text across their own route changes, never on the device, and no earlier visitor's text comes back with the back button", async () => {
+    const { page, problems } = await openTestPage('motion-test&event');
+    await page.waitForFunction(() => document.documentElement.dataset.eventMode === 'on');
+    await expect
+      .poll(() => page.getByLabel('Name', { exact: true }).getAttribute('autocomplete'))
+      .toBe('off');
+    await page.getByLabel('Name', { exact: true }).fill('Visitor A');
+    await page.getByLabel('Message', { exact: true }).fill('Something only A should read.');
+    expect(await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)).toBeNull();
+
+    // A's own visit to the terms and back: A's text is still there.
+    await page.getByRole('link', { name: 'Terms & Conditions' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Terms & Conditions' }).waitFor();
+    await page.goBack();
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    expect(await fields(page)).toEqual(['Visitor A', '', 'Something only A should read.']);
+
+    // A walks away from the terms page: the idle reset brings the kiosk home, and forgets A.
+    await page.getByRole('link', { name: 'Terms & Conditions' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Terms & Conditions' }).waitFor();
+    await page.evaluate((ms) => window.__motion!.setTime(ms), RETURN_TO_TOP_AFTER_MS + 10_000);
+    await page.waitForURL(`${baseURL()}/?motion-test&event`);
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    expect(await fields(page)).toEqual(['', '', '']);
+    // B presses back, and forward again: A's text is nowhere.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Terms & Conditions' }).waitFor();
+    await page.goForward();
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    expect(await fields(page)).toEqual(['', '', '']);
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect
+      .poll(() => page.getByLabel('Name', { exact: true }).getAttribute('autocomplete'))
+      .toBe('off');
+    expect(await fields(page)).toEqual(['', '', '']);
+    expect(problems).toEqual([]);
+  });
+
+  it('outside event mode the draft still survives a reload', async () => {
+    const { page, problems } = await openPage(browser());
+    await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Name', { exact: true }).fill('Ordinary Visitor');
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => fields(page)).toEqual(['Ordinary Visitor', '', '']);
+    expect(problems).toEqual([]);
   });
 });
