@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { baseURL, openPage, sharedBrowser } from './browser';
 import { readHostingConfig, startHosting } from '../../scripts/hosting';
 import { company } from '../../src/content/company';
-import { DEFAULT_ERROR } from '../../src/contact/callResult';
+import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { ROUTE_PAGES as ROUTES, reachesNetwork } from '../shared/pages';
 
@@ -114,7 +114,7 @@ describe('offline after one visit', () => {
     expect(unexpected(problems)).toEqual([]);
   });
 
-  it('shows the spec’s banner on Send, keeps the text through a reload, and sends it once back online; the call is never cached', async () => {
+  it('queues a message sent offline with the spec’s banner and what happens next, keeps it through a reload, and sends it once back online by itself; the call is never cached', async () => {
     const { page, context, problems } = await openPage(browser(), { serviceWorkers: 'allow' });
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     await workerInControl(page);
@@ -132,6 +132,7 @@ describe('offline after one visit', () => {
     await email.fill(typed.email);
     await message.fill(typed.message);
 
+    // A page loaded offline, from the service worker: the form's client and outbox come from it.
     await context.setOffline(true);
     await page.reload();
     const values = async () => ({
@@ -142,25 +143,25 @@ describe('offline after one visit', () => {
     await expect.poll(values).toEqual(typed);
 
     await send.click();
-    await expect.poll(() => banner.textContent()).toBe(DEFAULT_ERROR);
+    await expect.poll(() => banner.textContent()).toBe(`${DEFAULT_ERROR} ${QUEUED_NOTE}`);
     expect(await values()).toEqual(typed);
-    expect(await send.isDisabled()).toBe(false);
+    expect(await send.getAttribute('data-state')).toBe('queued');
     const draft = await page.evaluate(
       (key) => JSON.parse(localStorage.getItem(key) ?? '{}'),
       DRAFT_KEY,
     );
     expect(draft).toMatchObject(typed);
 
-    // Still offline, a reload keeps everything.
+    // Still offline, a reload keeps everything, still waiting.
     await page.reload();
     await expect.poll(values).toEqual(typed);
+    await expect.poll(() => send.getAttribute('data-state')).toBe('queued');
 
-    // Back online: the same text goes out, past the service worker, and nothing of it is cached.
-    await context.setOffline(false);
+    // Back online: the outbox sends the same text by itself, past the service worker.
     const post = page.waitForResponse(
       (r) => r.url().includes('/sendContactEmail') && r.request().method() === 'POST',
     );
-    await send.click();
+    await context.setOffline(false);
     const response = await post;
     expect(response.status()).toBe(200);
     expect(response.fromServiceWorker()).toBe(false);
