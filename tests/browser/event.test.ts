@@ -10,6 +10,7 @@ import { axeViolations } from './axe';
 import { baseURL, DESKTOP, openPage, sharedBrowser } from './browser';
 import { company } from '../../src/content/company';
 import { DRAFT_KEY } from '../../src/contact/draft';
+import { SLOW_FRAME_MS } from '../../src/event/adaptiveDpr';
 import {
   ATTRACT_AFTER_MS,
   CURSOR_HIDE_AFTER_MS,
@@ -246,13 +247,12 @@ describe('event mode: adaptive pixel ratio', () => {
     }));
     expect(probe.lead).toBe('attract');
     expect(probe.width).toBe(3840);
-    if (medianMs > 25 || probe.dpr < 1) {
-      // Slow frames: fewer pixels in the buffer, the canvas still covers the screen.
-      expect(probe.dpr).toBeLessThan(1);
-      expect(probe.buffer).toBe(Math.round(3840 * probe.dpr));
-    } else {
-      expect(probe.dpr).toBe(1);
-    }
+    // Software GL at 4K is slow on every machine these tests run on: the case the name promises
+    // (with a margin: the monitor judges frames of its own).
+    expect(medianMs, 'the frames at ratio 1 were not slow').toBeGreaterThan(SLOW_FRAME_MS * 1.5);
+    // Fewer pixels in the buffer; the canvas still covers the screen.
+    expect(probe.dpr).toBeLessThan(1);
+    expect(probe.buffer).toBe(Math.round(3840 * probe.dpr));
   });
 
   it('keeps the usual pixel ratio outside event mode', async () => {
