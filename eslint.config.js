@@ -16,6 +16,7 @@ export default tseslint.config(
       'test-results',
       'bench-results',
       '.tmp',
+      'src/generated',
     ],
   },
   js.configs.recommended,

@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { LOCAL_CALLABLE_ROUTE } from './src/contact/config';
+import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin';
 
 // The build's calendar year, used only for the prerendered footer; the client shows the visitor's year.
 const buildYear = new Date().getFullYear();
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), titleGlyphsPlugin()],
   define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
   server: {
     port: Number(process.env.DEV_PORT || 5173),
@@ -22,7 +23,7 @@ export default defineConfig({
   },
   preview: { port: 4173, strictPort: true },
   // The title's canvas worker imports chunks of its own (ES module worker, allowed by worker-src 'self').
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [titleGlyphsPlugin()] },
   // Dev server: find every dependency at start, those of lazy chunks and the title's worker too
   // (firebase loads when a form field is first focused). Found later, one makes Vite re-bundle
   // and reload the page, and a visitor's first message on a fresh checkout was lost with it.
@@ -37,7 +38,7 @@ export default defineConfig({
     // supports (WebGL2 era) has modulepreload, so the polyfill would only cost first-paint bytes.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (_file, deps) => deps.filter((d) => !/canvas|three|troika/i.test(d)),
+      resolveDependencies: (_file, deps) => deps.filter((d) => !/canvas|three/i.test(d)),
     },
   },
 });

@@ -1,5 +1,5 @@
-// The title's light, chained onto troika's text material. Positions are in device pixels with the
-// origin at the bottom left, like gl_FragCoord, so no varying is needed.
+// The title's light, called by the outline and halo shaders with their coverage. Positions are in
+// device pixels with the origin at the bottom left, like gl_FragCoord, so no varying is needed.
 uniform vec2 uLightPosition;
 uniform float uLightRadius;
 // 0..1: how strongly the light shines (the intro sweep, scroll dimming).
@@ -13,7 +13,7 @@ uniform vec3 uLightColorB;
 // 1 on the blurred halo mesh behind the letters, 0 on the letters themselves.
 uniform float uGlow;
 
-vec4 titleLight(vec4 troikaColor) {
+vec4 titleLight(vec4 shapeColor) {
   vec2 offset = gl_FragCoord.xy - uLightPosition;
   float d = length(offset) / uLightRadius;
   // Gaussian falloff: soft edge, no visible rim.
@@ -23,5 +23,5 @@ vec4 titleLight(vec4 troikaColor) {
   // The core burns towards white.
   vec3 lit = mix(uBaseColor, hue, clamp(light * 1.6, 0.0, 1.0)) + vec3(0.55) * pow(light, 3.0);
   float alpha = uGlow > 0.5 ? 0.6 * light * light : mix(uBaseAlpha, 1.0, clamp(light * 1.8, 0.0, 1.0));
-  return vec4(lit, troikaColor.a * alpha);
+  return vec4(lit, shapeColor.a * alpha);
 }

@@ -140,8 +140,12 @@ export async function inlineStylesheets(html: string, dir: string): Promise<stri
   return html;
 }
 
-/** The fonts of the first screen: the title (Syne 700) and the tagline and text (Inter 400). */
+/**
+ * The fonts of the first screen: the outlined title's own (the name's glyphs, overlaps removed),
+ * Syne 700 (the top bar) and Inter 400 (the tagline and text).
+ */
 const FIRST_SCREEN_FONTS = [
+  /\/assets\/title-[\w-]+\.woff2/,
   /\/assets\/syne-latin-700-normal-[\w-]+\.woff2/,
   /\/assets\/inter-latin-400-normal-[\w-]+\.woff2/,
 ];

@@ -12,7 +12,9 @@ import { routes } from '../../src/content/site';
 
 export type { PrecacheEntry };
 
-const PRECACHED = /\.(html|js|css|woff2?|ttf|svg|png|ico|webp|webmanifest)$/;
+// WOFF2 only: every browser the site supports (WebGL2 era) takes it, so the .woff beside each
+// (@fontsource's fallback) is never loaded; nor is a font file no stylesheet of the build names.
+const PRECACHED = /\.(html|js|css|woff2|ttf|svg|png|ico|webp|webmanifest)$/;
 // The social preview image is for link crawlers, never shown by the site itself.
 const LEFT_OUT = /^(sw\.js|og-image\.[a-z]+)$|\.map$/;
 // The canvas chunk (three, R3F, troika) is about 1 MB before compression.
@@ -60,7 +62,14 @@ export function pageFiles(manifest: Record<string, ViteChunk>): Set<string> {
     (from, to, dynamic) =>
       !CANVAS_SOURCES.test(to) && !(dynamic && !manifest[from]!.isEntry && canvasStatic.has(to)),
   );
-  return new Set([...pages].flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.assets ?? [])]));
+  // A script among a chunk's assets is a worker's bundle: the title worker, a canvas path of its own
+  // (kept by the browsers that run it, as the files they loaded).
+  return new Set(
+    [...pages].flatMap((k) => [
+      manifest[k]!.file,
+      ...(manifest[k]!.assets ?? []).filter((a) => !a.endsWith('.js')),
+    ]),
+  );
 }
 
 /**

@@ -10,15 +10,13 @@ export type CanvasPath = 'worker' | 'page';
 
 /**
  * The in-page renderer, its libraries loaded one at a time, each in its own idle moment: one
- * long task evaluating three.js, troika and R3F together would keep the page from answering input.
+ * long task evaluating three.js and R3F together would keep the page from answering input.
  */
 async function pageTitle(
   canvas: HTMLCanvasElement,
   options: TitleRendererOptions,
 ): Promise<TitleRenderer> {
   await import('three');
-  await idle();
-  await import('troika-three-text');
   await idle();
   const { createTitleRenderer } = await import('./titleRenderer');
   return createTitleRenderer(canvas, options);

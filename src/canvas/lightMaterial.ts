@@ -1,6 +1,18 @@
-import { Color, Vector2, type Material } from 'three';
-import { createDerivedMaterial } from 'troika-three-utils';
+import {
+  Color,
+  CustomBlending,
+  DataTexture,
+  LinearFilter,
+  MaxEquation,
+  RedFormat,
+  ShaderMaterial,
+  Vector2,
+} from 'three';
 import lightShader from '../../shaders/titleLight.glsl?raw';
+import outlineVertex from '../../shaders/titleOutline.vert?raw';
+import outlineFragment from '../../shaders/titleOutline.frag?raw';
+import haloVertex from '../../shaders/titleHalo.vert?raw';
+import haloFragment from '../../shaders/titleHalo.frag?raw';
 
 export interface LightUniforms {
   uLightPosition: { value: Vector2 };
@@ -27,20 +39,62 @@ export function createLightUniforms(): LightUniforms {
   };
 }
 
-/**
- * Lights troika's text material. A ShaderMaterial given to troika would colour only the fill;
- * chaining a derived material onto troika's own is what reaches the stroke (and, for the halo,
- * the blurred outline). Without `chained: true` the text silently does not render.
- */
-export function createLitTextMaterial(
-  troikaMaterial: Material,
-  uniforms: LightUniforms,
-  glow: boolean,
-): Material {
-  return createDerivedMaterial(troikaMaterial, {
-    chained: true,
-    uniforms: { ...uniforms, uGlow: { value: glow ? 1 : 0 } },
-    fragmentDefs: lightShader,
-    fragmentColorTransform: 'gl_FragColor = titleLight(gl_FragColor);',
-  });
+/** The size uniforms every title material has: the title's start size in px. */
+export interface SizeUniforms {
+  uFontPx: { value: number };
+}
+
+/** The outline's own uniforms: half the stroke and how far the strip reaches, in px. */
+export interface OutlineUniforms extends SizeUniforms {
+  uHalfStroke: { value: number };
+  uReach: { value: number };
+}
+
+/** Drawn with MAX on premultiplied colour: overlapping strips and halos never add up. */
+function blendMax(material: ShaderMaterial): ShaderMaterial {
+  material.transparent = true;
+  material.depthTest = false;
+  material.depthWrite = false;
+  material.blending = CustomBlending;
+  material.blendEquation = MaxEquation;
+  return material;
+}
+
+/** The letters' lit outline (shaders/titleOutline.*), for every word of the title. */
+export function createOutlineMaterial(
+  light: LightUniforms,
+  outline: OutlineUniforms,
+): ShaderMaterial {
+  return blendMax(
+    new ShaderMaterial({
+      uniforms: { ...light, ...outline, uGlow: { value: 0 } },
+      vertexShader: outlineVertex,
+      fragmentShader: `${lightShader}\n${outlineFragment}`,
+    }),
+  );
+}
+
+/** One word's lit halo (shaders/titleHalo.*) from its prepared alpha. */
+export function createHaloMaterial(
+  light: LightUniforms,
+  size: SizeUniforms,
+  halo: DataTexture,
+): ShaderMaterial {
+  return blendMax(
+    new ShaderMaterial({
+      uniforms: { ...light, ...size, uGlow: { value: 1 }, uHalo: { value: halo } },
+      vertexShader: haloVertex,
+      fragmentShader: `${lightShader}\n${haloFragment}`,
+    }),
+  );
+}
+
+/** A halo's alpha as a one-channel texture, bilinear (the halo is a blur). */
+export function haloTexture(alpha: Uint8Array, width: number, height: number): DataTexture {
+  const texture = new DataTexture(alpha, width, height, RedFormat);
+  texture.magFilter = LinearFilter;
+  texture.minFilter = LinearFilter;
+  texture.unpackAlignment = 1;
+  texture.needsUpdate = true;
+  return texture;
 }

@@ -1,5 +1,5 @@
-// troika builds its glyph atlas on document.createElement('canvas'), and R3F reads
-// window.devicePixelRatio; a worker has neither, so both are given before they load. Vite's
+// R3F reads window.devicePixelRatio and three.js may ask document for a canvas; a worker has
+// neither, so both are given before they load. Vite's
 // development client (in the worker's modules under `npm start`) then takes it for a page and
 // looks up its style and link tags: there are none.
 import './workerGlobals';
@@ -7,14 +7,11 @@ import { alignClock, motionStore } from '../motion/store';
 import { setFrameListener } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import { createTitleRenderer, NoWebGLError, type TitleRenderer } from './titleRenderer';
-import { prepareGlyphs } from './TitleScene';
 import type { ToWorker, FromWorker } from './offscreenProtocol';
 
 /** The title's canvas off the main thread: a message switch around the title renderer. */
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
 
-// The glyphs are built from the start, while the page still prepares the canvas.
-const glyphs = prepareGlyphs();
 let renderer: TitleRenderer | null = null;
 /** The last mirrored state applied: each frame says which inputs it shows. */
 let version = 0;
@@ -43,7 +40,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       alignClock(message.timeOrigin);
       motionStore.setState(message.state);
       try {
-        renderer = await createTitleRenderer(message.canvas, { ...message, glyphs });
+        renderer = await createTitleRenderer(message.canvas, message);
         // The strip may have changed size while the renderer was set up.
         if (resized) renderer.resize(resized.width, resized.height, resized.dpr);
       } catch (error) {

@@ -47,8 +47,6 @@ export interface TitleRendererOptions {
   dpr: number;
   /** Test only: behave as if the browser gave no WebGL context. */
   refuseContext?: boolean;
-  /** Glyphs being built ahead (prepareGlyphs), waited for once the context is known to work. */
-  glyphs?: Promise<void>;
 }
 
 export interface TitleRenderer {
@@ -90,7 +88,6 @@ export async function createTitleRenderer(
   if (!context) throw new NoWebGLError('no WebGL2 context');
   // Kept from the start: a lost context hands out no extensions.
   const lose = context.getExtension('WEBGL_lose_context');
-  await options.glyphs;
 
   const root: ReconcilerRoot<HTMLCanvasElement | OffscreenCanvas> = createRoot(canvas);
   // Every call configures the root in full: R3F resets an input left out to its default (a

@@ -1,4 +1,4 @@
-/** What troika and R3F expect of a page, given to the title's worker before they load. */
+/** What three.js and R3F expect of a page, given to the title's worker before they load. */
 const scope = globalThis as unknown as { document?: unknown; window?: unknown };
 scope.document ??= {
   createElement: (tag: string) => (tag === 'canvas' ? new OffscreenCanvas(1, 1) : {}),
@@ -6,6 +6,3 @@ scope.document ??= {
   querySelectorAll: () => [],
 };
 scope.window ??= globalThis;
-// troika's CPU glyph SDFs run on this thread: its own workers load code from blob: URLs, which
-// the CSP refuses.
-(globalThis as unknown as { Worker?: unknown }).Worker = undefined;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
-import { readCanvas, type CanvasPicture } from './pixels';
+import {
+  readCanvas,
+  strokeMask,
+  strokesMissingFrom,
+  type CanvasPicture,
+  type StrokeMask,
+} from './pixels';
 import { TITLE_CROSSFADE_MS } from '../../src/motion/model';
 
 const browser = sharedBrowser();
@@ -13,6 +19,20 @@ const GLYPH_EDGE_TOLERANCE_PX = 1;
  * differently) below 40.
  */
 const EDGE = 40;
+/**
+ * The letters' insides: the unlit outline reads ~75, so above 55 is a drawn line (not the halo).
+ * Lines of one side with none of the other within 1 px: the inner lines of Syne's overlapping "t"
+ * and "f" (in CSS before 24 Nov) are ~0.46 em of edges each, about 200 such pixels in "Software"
+ * (estimated from the glyphs); the same letters on both sides measured 23–27 (antialiasing).
+ */
+const LINE = 55;
+const UNMATCHED_LINE_PX = 60;
+/**
+ * Around the light (at rest at x 504 here) the halos, CSS's and the shader's, are brighter than
+ * the unlit line and spread differently: those columns are left to the brightness check ("Software",
+ * with its "f" and "t", lies outside them).
+ */
+const LIGHT_SKIP_PX = 280;
 /** No visible jump: every frame of the crossfade within 10% of the DOM title's brightness. */
 const BRIGHTNESS_TOLERANCE = 0.1;
 
@@ -62,6 +82,7 @@ describe.each(PATHS)(
         light: string;
         pic: CanvasPicture;
       }[] = [];
+      let domLines: StrokeMask | undefined;
       for (let i = 0; i < 400; i++) {
         const pic = await readCanvas(page, 150, EDGE);
         const { since, canvas, dom, light } = await page.evaluate(() => {
@@ -75,7 +96,17 @@ describe.each(PATHS)(
           };
         });
         if (pic.box) frames.push({ since, canvas, dom, light, pic });
-        if (pic.box && since === null && !/DOM light NaN$/.test(light)) release();
+        // Released once the DOM title's light has settled: two frames alike, light in place.
+        const last = frames.at(-2);
+        const settledDom =
+          last?.since === null &&
+          last.light === light &&
+          Math.abs(last.pic.meanLuminance - pic.meanLuminance) < 0.02 * pic.meanLuminance;
+        if (pic.box && since === null && !/DOM light NaN$/.test(light) && settledDom) {
+          // The DOM title's lines, once, just before the canvas's code is let through.
+          domLines ??= await strokeMask(page, LINE);
+          release();
+        }
         if (since === null && light.includes('DOM light 504'))
           await screenshot(page, 'handover-before');
         if (since !== null && canvas === 1 && dom === 0) break;
@@ -83,6 +114,7 @@ describe.each(PATHS)(
       // And once the canvas has settled.
       await page.waitForTimeout(1500);
       const settled = await readCanvas(page, 150, EDGE);
+      const canvasLines = await strokeMask(page, LINE);
       await screenshot(page, 'handover-after');
       const before = frames.filter((f) => f.since === null).at(-1);
       const after = frames.at(-1)!;
@@ -109,6 +141,19 @@ describe.each(PATHS)(
         const settledMean = meanOf(frames.at(-1)!.pic);
         expect(Math.abs(settledMean - meanOf(ref)) / meanOf(ref)).toBeLessThan(0.1);
       }
+      // The same letters, insides too: no line appears or disappears at the handover.
+      expect(domLines, 'the DOM title with the light at rest').toBeDefined();
+      const lightX = settled.light?.x ?? 504;
+      const skip = { from: lightX - LIGHT_SKIP_PX, to: lightX + LIGHT_SKIP_PX };
+      const appeared = strokesMissingFrom(canvasLines, domLines!, 1, skip);
+      const vanished = strokesMissingFrom(domLines!, canvasLines, 1, skip);
+      console.log(`[figures] handover lines: ${appeared} px appeared, ${vanished} px vanished`);
+      expect(appeared, 'line pixels the canvas draws and the DOM title did not').toBeLessThan(
+        UNMATCHED_LINE_PX,
+      );
+      expect(vanished, 'line pixels the DOM title drew and the canvas does not').toBeLessThan(
+        UNMATCHED_LINE_PX,
+      );
       expect(after.canvas).toBe(1);
       expect(after.since).toBeGreaterThan(TITLE_CROSSFADE_MS * 0.9);
       expect(problems).toEqual([]);

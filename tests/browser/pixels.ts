@@ -100,3 +100,67 @@ export async function analysePicture({
     middleRow,
   };
 }
+
+/** Which pixels of a screenshot are lettering (luminance above a threshold), row by row. */
+export interface StrokeMask {
+  width: number;
+  height: number;
+  /** One byte a pixel, 1 for lettering, base64. */
+  bits: string;
+}
+
+/** The lettering's pixels in a screenshot of the viewport (everything else hidden). */
+export async function strokeMask(page: Page, threshold: number): Promise<StrokeMask> {
+  const png = await page.screenshot({ type: 'png' });
+  return page.evaluate(
+    async ({ b64, threshold }) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      const { data, width, height } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+      const bits = new Uint8Array(width * height);
+      for (let i = 0; i < bits.length; i++) {
+        const l = 0.2126 * data[4 * i]! + 0.7152 * data[4 * i + 1]! + 0.0722 * data[4 * i + 2]!;
+        bits[i] = l > threshold ? 1 : 0;
+      }
+      let s = '';
+      for (let i = 0; i < bits.length; i += 8192)
+        s += String.fromCharCode(...bits.subarray(i, i + 8192));
+      return { width, height, bits: btoa(s) };
+    },
+    { b64: png.toString('base64'), threshold },
+  );
+}
+
+/**
+ * Lettering pixels of `a` with no lettering pixel of `b` within `radius` px: a line drawn on one
+ * side and not on the other (an inner contour appearing at the handover) shows up here, an edge
+ * moved by less than the radius does not. Columns in `skip` (around the light) are not compared.
+ */
+export function strokesMissingFrom(
+  a: StrokeMask,
+  b: StrokeMask,
+  radius = 1,
+  skip: { from: number; to: number } = { from: 0, to: -1 },
+): number {
+  const pa = Buffer.from(a.bits, 'base64');
+  const pb = Buffer.from(b.bits, 'base64');
+  let missing = 0;
+  for (let y = 0; y < a.height; y++) {
+    for (let x = 0; x < a.width; x++) {
+      if (!pa[y * a.width + x] || (x >= skip.from && x <= skip.to)) continue;
+      let found = false;
+      for (let dy = -radius; dy <= radius && !found; dy++)
+        for (let dx = -radius; dx <= radius && !found; dx++) {
+          const yy = y + dy;
+          const xx = x + dx;
+          if (yy >= 0 && yy < b.height && xx >= 0 && xx < b.width && pb[yy * b.width + xx])
+            found = true;
+        }
+      if (!found) missing++;
+    }
+  }
+  return missing;
+}

@@ -116,6 +116,28 @@ describe('the precache manifest', () => {
     expect(missingRoutes(entries.filter((e) => e.url !== '/terms'))).toEqual(['/terms']);
   });
 
+  it('leaves out the title worker even where the app names it, and the .woff fonts a WOFF2 browser never loads', async () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-a.js', isEntry: true, dynamicImports: ['src/main.tsx'] },
+      'src/main.tsx': {
+        file: 'assets/main-b.js',
+        assets: ['assets/title.worker-g.js', 'assets/syne-h.woff2', 'assets/syne-h.woff'],
+      },
+    };
+    const dir = await folder({
+      'index.html': 'home',
+      '.vite/manifest.json': JSON.stringify(manifest),
+      'assets/index-a.js': 'a',
+      'assets/main-b.js': 'b',
+      'assets/title.worker-g.js': 'g',
+      'assets/syne-h.woff2': 'h2',
+      'assets/syne-h.woff': 'h',
+    });
+    expect((await precacheManifest(dir)).entries.map((e) => e.url).sort()).toEqual(
+      ['/', '/assets/index-a.js', '/assets/main-b.js', '/assets/syne-h.woff2'].sort(),
+    );
+  });
+
   it('leaves out the chunks only the canvas loads (both its paths), keeping what the pages share with it', async () => {
     const manifest = {
       'index.html': { file: 'assets/index-a.js', isEntry: true, dynamicImports: ['src/main.tsx'] },

@@ -1,0 +1,46 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { company } from '../../src/content/company';
+import { buildTitleGlyphs, type TitleGlyphBuild } from './titleGlyphs';
+
+/** The outlined DOM title's font, written before the styles that name it are read (git-ignored). */
+export const TITLE_FONT_OUT = resolve(import.meta.dirname, '../../src/generated/title.woff2');
+/** The canvas's glyphs, as a module: `import titleGlyphs from 'virtual:title-glyphs'`. */
+export const TITLE_GLYPHS_ID = 'virtual:title-glyphs';
+const RESOLVED_ID = '\0' + TITLE_GLYPHS_ID;
+
+let built: Promise<TitleGlyphBuild> | undefined;
+
+/** Builds the glyphs of the company name once per process, and writes the font if it changed. */
+async function titleGlyphs(): Promise<TitleGlyphBuild> {
+  built ??= buildTitleGlyphs(company.name).then(async (result) => {
+    const old = await readFile(TITLE_FONT_OUT).catch(() => null);
+    if (!old || !Buffer.from(result.woff2).equals(old)) {
+      await mkdir(dirname(TITLE_FONT_OUT), { recursive: true });
+      await writeFile(TITLE_FONT_OUT, result.woff2);
+    }
+    return result;
+  });
+  return built;
+}
+
+/**
+ * The title's build step (scripts/build/titleGlyphs.ts) as a Vite plugin: in `npm run build` and in
+ * the dev server alike, for the page's bundle and the title worker's.
+ */
+export function titleGlyphsPlugin(): Plugin {
+  return {
+    name: 'title-glyphs',
+    async buildStart() {
+      await titleGlyphs();
+    },
+    resolveId(id) {
+      return id === TITLE_GLYPHS_ID ? RESOLVED_ID : undefined;
+    },
+    async load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      return `export default ${JSON.stringify((await titleGlyphs()).glyphs)};`;
+    },
+  };
+}
