@@ -1,10 +1,12 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { ScrollToTop } from './ScrollToTop';
 import { DocumentMeta } from './DocumentMeta';
 import { routes, type RouteKey, type RouteMeta } from '../content/site';
 import { CanvasHost } from '../canvas/CanvasHost';
+import { startEdgeLight } from '../dom-motion/edgeLight';
+import { followReducedMotion } from '../dom-motion/springs';
 
 // Routes other than home load their code on demand (prerendered HTML shows them meanwhile).
 const PrivacyPolicyPage = lazy(() =>
@@ -23,6 +25,10 @@ const pages: Record<RouteKey, ComponentType> = {
 };
 
 export function App() {
+  useEffect(() => {
+    followReducedMotion();
+    startEdgeLight();
+  }, []);
   return (
     <>
       <ScrollToTop />

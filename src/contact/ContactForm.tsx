@@ -12,6 +12,7 @@ import {
   type ChangeEvent,
   type FormEvent,
 } from 'react';
+import { edgeLightRef } from '../dom-motion/edgeLight';
 import { Spinner } from '../layout/Spinner';
 import { DEFAULT_ERROR, QUEUED_NOTE } from './callResult';
 import type { CallOutcome } from './client';
@@ -278,7 +279,9 @@ export function ContactForm() {
 
   return (
     <form
+      ref={edgeLightRef}
       className="contact-form"
+      data-edge-light=""
       noValidate
       onSubmit={onSubmit}
       onFocus={preload}
