@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
-import { ScrollToTop } from './ScrollToTop';
+import { PageTransition } from './PageTransition';
 import { DocumentMeta } from './DocumentMeta';
 import { routes, type RouteKey, type RouteMeta } from '../content/site';
 import { CanvasHost } from '../canvas/CanvasHost';
@@ -31,30 +31,33 @@ export function App() {
   }, []);
   return (
     <>
-      <ScrollToTop />
       <CanvasHost />
-      <Routes>
-        {(Object.entries(routes) as [RouteKey, RouteMeta][]).map(([key, meta]) => {
-          const Page = pages[key];
-          return (
-            <Route
-              key={key}
-              path={key === 'notFound' ? '*' : meta.path}
-              element={
-                <DocumentMeta meta={meta}>
-                  {Page === HomePage ? (
-                    <Page />
-                  ) : (
-                    <Suspense>
-                      <Page />
-                    </Suspense>
-                  )}
-                </DocumentMeta>
-              }
-            />
-          );
-        })}
-      </Routes>
+      <PageTransition>
+        {(location) => (
+          <Routes location={location}>
+            {(Object.entries(routes) as [RouteKey, RouteMeta][]).map(([key, meta]) => {
+              const Page = pages[key];
+              return (
+                <Route
+                  key={key}
+                  path={key === 'notFound' ? '*' : meta.path}
+                  element={
+                    <DocumentMeta meta={meta}>
+                      {Page === HomePage ? (
+                        <Page />
+                      ) : (
+                        <Suspense>
+                          <Page />
+                        </Suspense>
+                      )}
+                    </DocumentMeta>
+                  }
+                />
+              );
+            })}
+          </Routes>
+        )}
+      </PageTransition>
     </>
   );
 }
