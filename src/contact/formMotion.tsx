@@ -16,7 +16,7 @@ export function useBannerFrame(content: RefObject<HTMLElement | null>, hasText: 
     if (!element) return;
     const follow = () =>
       void api.start({
-        height: hasText ? element.offsetHeight : 0,
+        height: hasText ? element.getBoundingClientRect().height : 0,
         opacity: hasText ? 1 : 0,
       });
     follow();

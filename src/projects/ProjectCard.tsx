@@ -3,6 +3,7 @@ import { animated, useSpring } from '@react-spring/web';
 import type { Project } from '../content/projects';
 import { edgeLightRef } from '../dom-motion/edgeLight';
 import { LIFT, LIFT_PX } from '../dom-motion/springs';
+import { motionStore } from '../motion/store';
 import { LinkButton } from './LinkButton';
 
 /** A project: lifts a little, on a spring, under the pointer or the keyboard's focus, unless disabled. */
@@ -11,7 +12,10 @@ export function ProjectCard({ project }: { project: Project }) {
   const [{ y }, api] = useSpring(() => ({ y: 0, config: LIFT }));
   const hovered = useRef(false);
   const focused = useRef(false);
-  const settle = () => void api.start({ y: hovered.current || focused.current ? -LIFT_PX : 0 });
+  const settle = () => {
+    const up = (hovered.current || focused.current) && !motionStore.getState().reducedMotion;
+    void api.start({ y: up ? -LIFT_PX : 0 });
+  };
   const lift = project.disabled
     ? {}
     : {
