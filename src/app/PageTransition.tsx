@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { useLocation, type Location } from 'react-router-dom';
-import { animated, useTransition } from '@react-spring/web';
+import { useTransition } from '@react-spring/web';
 import { ROUTE } from '../dom-motion/springs';
+
+/** The app's container: the whole page fades, canvas included, and no element is added around it. */
+function fade(opacity: number) {
+  const root = document.getElementById('root');
+  if (root) root.style.opacity = opacity >= 1 ? '' : String(opacity);
+}
 
 /**
  * A route change fades the page out, then the next one in (only one page is ever in the document,
@@ -19,10 +25,8 @@ export function PageTransition({ children }: { children: (location: Location) =>
     leave: { opacity: 0 },
     exitBeforeEnter: true,
     config: ROUTE,
+    // The spring writes the container's opacity itself: no element of its own, no render per frame.
+    onChange: { opacity: ({ value }) => fade(Number(value)) },
   });
-  return transitions((style, item) => (
-    <animated.div className="page-transition" style={style}>
-      {children(item)}
-    </animated.div>
-  ));
+  return transitions((_, item) => children(item));
 }

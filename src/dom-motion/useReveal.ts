@@ -8,6 +8,9 @@ import {
   REVEAL_STAGGER_MS,
 } from './springs';
 
+/** Once: a section that has come into view stays (a fresh object each render would re-observe). */
+const ONCE = { once: true } as const;
+
 /** Content whose top is this far up the viewport when it comes into view was jumped to: it shows at once. */
 const JUMPED_IN = 0.75;
 
@@ -30,7 +33,7 @@ export function revealStyle({ opacity, y }: RevealValues) {
  * into view (useInView's flag); the springs write styles, no render per frame.
  */
 export function useReveal<T extends Element>(count = 1) {
-  const [ref, inView] = useInView({ once: true });
+  const [ref, inView] = useInView(ONCE);
   const held = useRef(false);
   const [springs, api] = useSprings(count, () => ({ opacity: 1, y: 0, config: REVEAL }));
 

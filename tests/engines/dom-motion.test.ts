@@ -119,8 +119,8 @@ describe(`the route transition in ${engine}`, () => {
       location.pathname === path &&
       scrollY === 0 &&
       document.activeElement?.tagName === 'H1' &&
-      document.querySelectorAll('.page-transition').length === 1 &&
-      getComputedStyle(document.querySelector('.page-transition')!).opacity === '1';
+      document.querySelectorAll('main').length === 1 &&
+      getComputedStyle(document.getElementById('root')!).opacity === '1';
     await page.waitFor(opened, '/privacypolicy');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Privacy Policy');
     await page.evaluate(() => history.back());
