@@ -35,7 +35,11 @@ export default defineConfig({
           ...browserTests,
           name: 'browser',
           // Chromium also runs the cross-engine files whose subject is not the engine's graphics.
-          include: ['tests/browser/**/*.test.ts', 'tests/engines/outbox.test.ts'],
+          include: [
+            'tests/browser/**/*.test.ts',
+            'tests/engines/outbox.test.ts',
+            'tests/engines/dom-motion.test.ts',
+          ],
           provide: { engine: 'chromium' },
           // One engine at a time: the machine has two cores.
           sequence: { groupOrder: 1 },

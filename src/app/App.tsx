@@ -1,19 +1,26 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
-import { ScrollToTop } from './ScrollToTop';
+import { PageTransition } from './PageTransition';
 import { DocumentMeta } from './DocumentMeta';
 import { routes, type RouteKey, type RouteMeta } from '../content/site';
 import { CanvasHost } from '../canvas/CanvasHost';
+import { startEdgeLight } from '../dom-motion/edgeLight';
+import { followReducedMotion } from '../dom-motion/springs';
 
 // Routes other than home load their code on demand (prerendered HTML shows them meanwhile).
-const PrivacyPolicyPage = lazy(() =>
-  import('../legal/pages').then((m) => ({ default: m.PrivacyPolicyPage })),
-);
-const TermsPage = lazy(() => import('../legal/pages').then((m) => ({ default: m.TermsPage })));
-const NotFoundPage = lazy(() =>
-  import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
-);
+const legal = () => import('../legal/pages');
+const notFound = () => import('./NotFoundPage');
+const PrivacyPolicyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPolicyPage })));
+const TermsPage = lazy(() => legal().then((m) => ({ default: m.TermsPage })));
+const NotFoundPage = lazy(() => notFound().then((m) => ({ default: m.NotFoundPage })));
+
+/** A route's code, fetched as the route changes: it loads while the old page fades out. */
+function preload(pathname: string) {
+  if (pathname === routes.home.path) return;
+  const known = pathname === routes.privacy.path || pathname === routes.terms.path;
+  void (known ? legal() : notFound()).catch(() => {});
+}
 
 const pages: Record<RouteKey, ComponentType> = {
   home: HomePage,
@@ -23,32 +30,41 @@ const pages: Record<RouteKey, ComponentType> = {
 };
 
 export function App() {
+  const { pathname } = useLocation();
+  useEffect(() => preload(pathname), [pathname]);
+  useEffect(() => {
+    followReducedMotion();
+    startEdgeLight();
+  }, []);
   return (
     <>
-      <ScrollToTop />
       <CanvasHost />
-      <Routes>
-        {(Object.entries(routes) as [RouteKey, RouteMeta][]).map(([key, meta]) => {
-          const Page = pages[key];
-          return (
-            <Route
-              key={key}
-              path={key === 'notFound' ? '*' : meta.path}
-              element={
-                <DocumentMeta meta={meta}>
-                  {Page === HomePage ? (
-                    <Page />
-                  ) : (
-                    <Suspense>
-                      <Page />
-                    </Suspense>
-                  )}
-                </DocumentMeta>
-              }
-            />
-          );
-        })}
-      </Routes>
+      <PageTransition>
+        {(location) => (
+          <Routes location={location}>
+            {(Object.entries(routes) as [RouteKey, RouteMeta][]).map(([key, meta]) => {
+              const Page = pages[key];
+              return (
+                <Route
+                  key={key}
+                  path={key === 'notFound' ? '*' : meta.path}
+                  element={
+                    <DocumentMeta meta={meta}>
+                      {Page === HomePage ? (
+                        <Page />
+                      ) : (
+                        <Suspense>
+                          <Page />
+                        </Suspense>
+                      )}
+                    </DocumentMeta>
+                  }
+                />
+              );
+            })}
+          </Routes>
+        )}
+      </PageTransition>
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { TopBar } from '../layout/TopBar';
 import { Footer } from '../layout/Footer';
+import { usePageOpened } from './usePageOpened';
 
 export function NotFoundPage() {
+  usePageOpened();
   return (
     <>
       <TopBar showName />

@@ -12,10 +12,13 @@ import {
   type ChangeEvent,
   type FormEvent,
 } from 'react';
+import { edgeLightRef } from '../dom-motion/edgeLight';
+import { animated } from '@react-spring/web';
 import { Spinner } from '../layout/Spinner';
 import { DEFAULT_ERROR, QUEUED_NOTE } from './callResult';
 import type { CallOutcome } from './client';
 import { Field, type FieldControl } from './Field';
+import { PopIn, useBannerFrame, useCounterMark, useSendWidth } from './formMotion';
 import {
   clearDraft,
   draftText,
@@ -89,6 +92,8 @@ export function ContactForm() {
   const message = useRef<FieldControl>(null);
   const send = useRef<HTMLButtonElement>(null);
   const trap = useRef<HTMLInputElement>(null);
+  const bannerSpace = useRef<HTMLDivElement>(null);
+  const sendContent = useRef<HTMLSpanElement>(null);
   const inputs = { name, email, message };
   const inFlight = useRef(false);
   const hasSent = useRef(false);
@@ -267,6 +272,10 @@ export function ContactForm() {
 
   const busy = status !== 'idle';
   const count = contentLength(fields.message);
+  const counter = counterState(fields.message);
+  const counterMark = useCounterMark(counter === 'contact-form__counter--ok');
+  const bannerFrame = useBannerFrame(bannerSpace, banner.text !== '');
+  const sendWidth = useSendWidth(send, sendContent, status);
   const field = (name: ContactField) => ({
     name,
     control: inputs[name],
@@ -278,29 +287,35 @@ export function ContactForm() {
 
   return (
     <form
+      ref={edgeLightRef}
       className="contact-form"
+      data-edge-light=""
       noValidate
       onSubmit={onSubmit}
       onFocus={preload}
       aria-labelledby="contact-title"
       autoComplete={kiosk ? 'off' : undefined}
     >
-      <div
-        id="contact-banner"
-        className={[
-          'contact-form__banner',
-          !banner.text && 'contact-form__banner--empty',
-          banner.polite && 'contact-form__banner--queued',
-        ]
-          .filter(Boolean)
-          .join(' ')}
-      >
-        {/* Two live regions, both always present: an error is read at once, a note when idle. */}
-        <span className="contact-form__banner-text">
-          <span role="alert">{banner.polite ? '' : banner.text}</span>
-          <span role="status">{banner.polite ? banner.text : ''}</span>
-        </span>
-      </div>
+      <animated.div className="contact-form__banner-frame" style={bannerFrame}>
+        <div ref={bannerSpace} className="contact-form__banner-space">
+          <div
+            id="contact-banner"
+            className={[
+              'contact-form__banner',
+              !banner.text && 'contact-form__banner--empty',
+              banner.polite && 'contact-form__banner--queued',
+            ]
+              .filter(Boolean)
+              .join(' ')}
+          >
+            {/* Two live regions, both always present: an error is read at once, a note when idle. */}
+            <span className="contact-form__banner-text">
+              <span role="alert">{banner.polite ? '' : banner.text}</span>
+              <span role="status">{banner.polite ? banner.text : ''}</span>
+            </span>
+          </div>
+        </div>
+      </animated.div>
       <fieldset className="contact-form__fields" disabled={status === 'sent'}>
         <legend className="visually-hidden">Your message</legend>
         <div className="contact-form__row">
@@ -329,12 +344,13 @@ export function ContactForm() {
             <span id="contact-message-hint">
               At least {MESSAGE_MIN} characters, at most {MESSAGE_MAX}.
             </span>
-            <span
+            <animated.span
               id="contact-counter"
-              className={`contact-form__counter ${counterState(fields.message)}`}
+              className={`contact-form__counter ${counter}`}
+              style={counterMark}
             >
               {count}/{MESSAGE_MIN}
-            </span>
+            </animated.span>
           </div>
         </Field>
         {/* Honeypot: people never see or reach it; bots that fill every field do. */}
@@ -352,44 +368,51 @@ export function ContactForm() {
           />
         </div>
         <div className="contact-form__actions">
-          <button
+          <animated.button
             ref={send}
             type="submit"
             className="contact-form__send"
             disabled={busy}
             data-state={status}
+            style={sendWidth}
           >
-            {status === 'sending' && (
-              <>
-                <Spinner className="contact-form__spinner" />
-                <span>Sending</span>
-              </>
-            )}
-            {status === 'idle' && <span>Send</span>}
-            {status === 'queued' && <span>Waiting to send</span>}
-            {status === 'sent' && (
-              <>
-                <span>Sent</span>
-                <svg
-                  className="contact-form__check"
-                  viewBox="0 0 24 24"
-                  width="20"
-                  height="20"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path
-                    d="M5 12.5l4.5 4.5L19 7.5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.5"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-              </>
-            )}
-          </button>
+            <span ref={sendContent} className="contact-form__send-content">
+              {status === 'sending' && (
+                <>
+                  <PopIn>
+                    <Spinner className="contact-form__spinner" />
+                  </PopIn>
+                  <span>Sending</span>
+                </>
+              )}
+              {status === 'idle' && <span>Send</span>}
+              {status === 'queued' && <span>Waiting to send</span>}
+              {status === 'sent' && (
+                <>
+                  <span>Sent</span>
+                  <PopIn>
+                    <svg
+                      className="contact-form__check"
+                      viewBox="0 0 24 24"
+                      width="20"
+                      height="20"
+                      aria-hidden="true"
+                      focusable="false"
+                    >
+                      <path
+                        d="M5 12.5l4.5 4.5L19 7.5"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2.5"
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                      />
+                    </svg>
+                  </PopIn>
+                </>
+              )}
+            </span>
+          </animated.button>
           <p className="visually-hidden" role="status">
             {status === 'sent' ? 'Your message has been sent.' : ''}
           </p>

@@ -4,8 +4,10 @@ import { Hero } from './Hero';
 import { Welcome } from './Welcome';
 import { ProjectsSection } from '../projects/ProjectsSection';
 import { ContactSection } from '../contact/ContactSection';
+import { usePageOpened } from '../app/usePageOpened';
 
 export function HomePage() {
+  usePageOpened();
   return (
     <>
       <TopBar />

@@ -3,7 +3,7 @@ import { Section } from '../layout/Section';
 
 export function Welcome() {
   return (
-    <Section name="welcome" title="Welcome" className="welcome">
+    <Section name="welcome" title="Welcome" className="welcome" reveal="section">
       {company.welcome.map((paragraph) => (
         <p key={paragraph} className="welcome__text">
           {paragraph}

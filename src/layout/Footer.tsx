@@ -1,11 +1,14 @@
 import { Link } from 'react-router-dom';
+import { animated } from '@react-spring/web';
 import { company } from '../content/company';
+import { revealStyle, useReveal } from '../dom-motion/useReveal';
 import { useCurrentYear } from './useCurrentYear';
 
 export function Footer() {
   const year = useCurrentYear();
+  const [ref, [spring]] = useReveal<HTMLElement>();
   return (
-    <footer className="footer">
+    <animated.footer ref={ref} style={revealStyle(spring!)} className="footer">
       <p className="footer__copy">
         © <span data-testid="footer-year">{year}</span> {company.name}. All rights reserved.
       </p>
@@ -13,6 +16,6 @@ export function Footer() {
         <Link to="/terms">Terms &amp; Conditions</Link>
         <Link to="/privacypolicy">Privacy Policy</Link>
       </nav>
-    </footer>
+    </animated.footer>
   );
 }

@@ -15,6 +15,11 @@ export function attachMotionListeners(win: Window = window): () => void {
       pointer: { x: e.clientX, y: e.clientY, inside: true, kind: e.pointerType as PointerKind },
     });
   };
+  const onDown = (e: PointerEvent) => {
+    onPointer(e);
+    set({ pointerDown: true });
+  };
+  const onUp = () => set({ pointerDown: false });
   const onLeave = (e: MouseEvent) => {
     if (e.relatedTarget || motionStore.getState().testMode) return;
     set((s) => ({ pointer: { ...s.pointer, inside: false } }));
@@ -28,14 +33,18 @@ export function attachMotionListeners(win: Window = window): () => void {
   win.addEventListener('scroll', onScroll, passive);
   win.addEventListener('resize', measure, passive);
   win.addEventListener('pointermove', onPointer, passive);
-  win.addEventListener('pointerdown', onPointer, passive);
+  win.addEventListener('pointerdown', onDown, passive);
+  win.addEventListener('pointerup', onUp, passive);
+  win.addEventListener('pointercancel', onUp, passive);
   win.document.addEventListener('mouseout', onLeave, passive);
   reduced.addEventListener('change', onReduced);
   return () => {
     win.removeEventListener('scroll', onScroll);
     win.removeEventListener('resize', measure);
     win.removeEventListener('pointermove', onPointer);
-    win.removeEventListener('pointerdown', onPointer);
+    win.removeEventListener('pointerdown', onDown);
+    win.removeEventListener('pointerup', onUp);
+    win.removeEventListener('pointercancel', onUp);
     win.document.removeEventListener('mouseout', onLeave);
     reduced.removeEventListener('change', onReduced);
   };

@@ -24,6 +24,8 @@ export interface MotionState {
   /** Null until measured in the browser. */
   viewport: Viewport | null;
   pointer: PointerState;
+  /** Whether a button, pen or finger is down (a finger lights the page's edges only then). */
+  pointerDown: boolean;
   /**
    * Clock time (ms, the page's clock) at which the intro sweep starts; null until the title is
    * first shown lit (the DOM title's light sets it as soon as the app runs on the home page).
@@ -52,6 +54,7 @@ export const initialMotionState: MotionState = {
   scrollY: 0,
   viewport: null,
   pointer: { x: 0, y: 0, inside: false, kind: 'mouse' },
+  pointerDown: false,
   sweepStart: null,
   reducedMotion: false,
   canvas: 'loading',

@@ -1,10 +1,51 @@
+import { useRef, type FocusEvent, type PointerEvent } from 'react';
+import { animated, useSpring } from '@react-spring/web';
 import type { Project } from '../content/projects';
+import { edgeLightRef } from '../dom-motion/edgeLight';
+import { LIFT, LIFT_PX } from '../dom-motion/springs';
+import { motionStore } from '../motion/store';
 import { LinkButton } from './LinkButton';
 
+/** A project: lifts a little, on a spring, under the pointer or the keyboard's focus, unless disabled. */
 export function ProjectCard({ project }: { project: Project }) {
   const titleId = `project-${project.id}`;
+  const [{ y }, api] = useSpring(() => ({ y: 0, config: LIFT }));
+  const hovered = useRef(false);
+  const focused = useRef(false);
+  const settle = () => {
+    const up = (hovered.current || focused.current) && !motionStore.getState().reducedMotion;
+    void api.start({ y: up ? -LIFT_PX : 0 });
+  };
+  const lift = project.disabled
+    ? {}
+    : {
+        onPointerEnter: (e: PointerEvent) => {
+          hovered.current = e.pointerType !== 'touch';
+          settle();
+        },
+        onPointerLeave: () => {
+          hovered.current = false;
+          settle();
+        },
+        onFocus: (e: FocusEvent) => {
+          focused.current = e.target.matches(':focus-visible');
+          settle();
+        },
+        onBlur: () => {
+          focused.current = false;
+          settle();
+        },
+      };
   return (
-    <article className="card" aria-labelledby={titleId} data-project={project.id}>
+    <animated.article
+      ref={edgeLightRef}
+      className="card"
+      aria-labelledby={titleId}
+      data-project={project.id}
+      data-edge-light=""
+      style={{ transform: y.to((v) => (v === 0 ? 'none' : `translate3d(0,${v}px,0)`)) }}
+      {...lift}
+    >
       <ul className="card__tags" aria-label="Platforms">
         {project.tags.map((tag) => (
           <li key={tag}>{tag}</li>
@@ -20,6 +61,6 @@ export function ProjectCard({ project }: { project: Project }) {
         disabled={project.disabled}
         describedBy={titleId}
       />
-    </article>
+    </animated.article>
   );
 }

@@ -1,15 +1,19 @@
+import { animated } from '@react-spring/web';
 import { projects } from '../content/projects';
 import { Section } from '../layout/Section';
+import { revealStyle, useReveal } from '../dom-motion/useReveal';
 import { ProjectCard } from './ProjectCard';
 
 export function ProjectsSection() {
+  // The cards rise one after another once the grid comes into view.
+  const [grid, cards] = useReveal<HTMLUListElement>(projects.length);
   return (
-    <Section name="projects" title="Projects" anchor>
-      <ul className="projects-grid" role="list">
-        {projects.map((project) => (
-          <li key={project.id}>
+    <Section name="projects" title="Projects" anchor reveal="heading">
+      <ul ref={grid} className="projects-grid" role="list">
+        {projects.map((project, i) => (
+          <animated.li key={project.id} style={revealStyle(cards[i]!)}>
             <ProjectCard project={project} />
-          </li>
+          </animated.li>
         ))}
       </ul>
     </Section>

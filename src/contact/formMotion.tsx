@@ -1,0 +1,87 @@
+/** The contact form's motion: the banner's height, Send's width, its icons, the counter's mark. */
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { animated, to, useSpring } from '@react-spring/web';
+
+const FORM_SPRING = { tension: 300, friction: 30 };
+
+/**
+ * The banner's frame opens to the banner's height and fades in while it has text, and closes
+ * while it has none. The banner itself, with its two live regions, never leaves the page, so what
+ * it says is announced as before; only its frame moves.
+ */
+export function useBannerFrame(content: RefObject<HTMLElement | null>, hasText: boolean) {
+  const [style, api] = useSpring(() => ({ height: 0, opacity: 0, config: FORM_SPRING }));
+  useLayoutEffect(() => {
+    const element = content.current;
+    if (!element) return;
+    const follow = () =>
+      void api.start({
+        height: hasText ? element.getBoundingClientRect().height : 0,
+        opacity: hasText ? 1 : 0,
+      });
+    follow();
+    // Text that wraps anew (a resize, a font arriving) resizes the open frame.
+    const observer = new ResizeObserver(follow);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [api, content, hasText]);
+  return { ...style, overflow: 'hidden' as const };
+}
+
+/**
+ * Send's width follows its content from one state to the next on a spring (Send, the spinner,
+ * Sent and its check), then rests at `auto`. Where the button spans the form (a phone), it stays.
+ */
+export function useSendWidth(
+  button: RefObject<HTMLElement | null>,
+  content: RefObject<HTMLElement | null>,
+  state: string,
+) {
+  const last = useRef(0);
+  const [{ width }, api] = useSpring(() => ({ width: 0, config: FORM_SPRING }));
+  useLayoutEffect(() => {
+    const b = button.current;
+    const c = content.current;
+    if (!b || !c) return;
+    const css = getComputedStyle(b);
+    const natural = Math.max(
+      parseFloat(css.minWidth) || 0,
+      c.offsetWidth + parseFloat(css.paddingLeft) + parseFloat(css.paddingRight),
+    );
+    const from = last.current;
+    last.current = natural;
+    const spans = b.parentElement !== null && b.offsetWidth >= b.parentElement.clientWidth;
+    if (from === 0 || from === natural || spans) return;
+    void api.start({
+      from: { width: from },
+      to: { width: natural },
+      onRest: () => api.set({ width: 0 }),
+    });
+  }, [api, button, content, state]);
+  return { width: to([width], (w) => (w === 0 ? 'auto' : `${w}px`)) };
+}
+
+/** An icon that grows in on a spring when it appears. */
+export function PopIn({ children }: { children: ReactNode }) {
+  const style = useSpring({
+    from: { opacity: 0, scale: 0.4 },
+    to: { opacity: 1, scale: 1 },
+    config: FORM_SPRING,
+  });
+  return (
+    <animated.span className="contact-form__icon" style={style}>
+      {children}
+    </animated.span>
+  );
+}
+
+/** The counter's pulse at the moment the message reaches its minimum (not at hydration). */
+export function useCounterMark(reached: boolean) {
+  const was = useRef(reached);
+  const [{ scale }, api] = useSpring(() => ({ scale: 1, config: { tension: 420, friction: 14 } }));
+  useEffect(() => {
+    if (reached && !was.current) void api.start({ from: { scale: 1.45 }, to: { scale: 1 } });
+    was.current = reached;
+  }, [reached, api]);
+  return { transform: to([scale], (s) => (s === 1 ? 'none' : `scale(${s})`)) };
+}

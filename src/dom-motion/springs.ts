@@ -1,0 +1,41 @@
+/**
+ * react-spring for the DOM's motion: one switch for reduced motion, and the springs' settings.
+ * The title's motion is not here (src/home, src/canvas): it runs on the compositor and the canvas.
+ */
+import { Globals, type SpringConfig } from '@react-spring/web';
+import { motionStore } from '../motion/store';
+
+/** Whether the visitor asks for less motion, read now (the store learns it once its listeners run). */
+export function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+let following = false;
+
+/**
+ * Every spring jumps to its end while the visitor prefers reduced motion, live: the store's
+ * `reducedMotion` (fed by the one listener in src/motion/listeners.ts) sets react-spring's
+ * global `skipAnimation`. Idempotent.
+ */
+export function followReducedMotion(): void {
+  if (following) return;
+  following = true;
+  Globals.assign({ skipAnimation: prefersReducedMotion() });
+  motionStore.subscribe(
+    (s) => s.reducedMotion,
+    (reduced) => Globals.assign({ skipAnimation: reduced }),
+  );
+}
+
+/** Sections rising into view. */
+export const REVEAL: SpringConfig = { tension: 190, friction: 26 };
+/** The pause between one card's reveal and the next's, ms. */
+export const REVEAL_STAGGER_MS = 90;
+/** How far a held-back section sits below its place, px. */
+export const REVEAL_RISE_PX = 28;
+/** A card lifting under the pointer or the keyboard. */
+export const LIFT: SpringConfig = { tension: 320, friction: 22 };
+/** How far a card lifts, px. */
+export const LIFT_PX = 6;
+/** The page's fade out and in on a route change. */
+export const ROUTE: SpringConfig = { duration: 140 };

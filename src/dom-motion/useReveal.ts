@@ -1,0 +1,63 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { to, useInView, useSprings, type SpringValue } from '@react-spring/web';
+import {
+  followReducedMotion,
+  prefersReducedMotion,
+  REVEAL,
+  REVEAL_RISE_PX,
+  REVEAL_STAGGER_MS,
+} from './springs';
+
+/** Once: a section that has come into view stays (a fresh object each render would re-observe). */
+const ONCE = { once: true } as const;
+
+/** Content whose top is this far up the viewport when it comes into view was jumped to: it shows at once. */
+const JUMPED_IN = 0.75;
+
+interface RevealValues {
+  opacity: SpringValue<number>;
+  y: SpringValue<number>;
+}
+
+/** The style an `animated` element takes from one reveal spring: opacity and a transform only. */
+export function revealStyle({ opacity, y }: RevealValues) {
+  return { opacity, transform: to([y], (v) => (v === 0 ? 'none' : `translate3d(0,${v}px,0)`)) };
+}
+
+/**
+ * Holds `count` items back and lets them rise into view, one after another, once the element
+ * given the returned ref comes into view. Only what lies wholly below the viewport when the app
+ * takes over is held back, and only by the app: the prerendered page, a visitor without
+ * JavaScript and one whose app never ran see everything. Content that comes into view well up
+ * the screen (a jump to an anchor, a fast scroll) shows at once. One React render when it comes
+ * into view (useInView's flag); the springs write styles, no render per frame.
+ */
+export function useReveal<T extends Element>(count = 1) {
+  const [ref, inView] = useInView(ONCE);
+  const held = useRef(false);
+  const [springs, api] = useSprings(count, () => ({ opacity: 1, y: 0, config: REVEAL }));
+
+  // At hydration, before the app's first paint: what is below the viewport (so not on screen)
+  // is put down out of sight.
+  useLayoutEffect(() => {
+    followReducedMotion();
+    const element = ref.current as T | undefined;
+    if (!element || prefersReducedMotion()) return;
+    if (element.getBoundingClientRect().top < window.innerHeight) return;
+    held.current = true;
+    element.setAttribute('data-reveal', 'held');
+    api.set({ opacity: 0, y: REVEAL_RISE_PX });
+  }, [ref, api]);
+
+  useEffect(() => {
+    const element = ref.current as T | undefined;
+    if (!inView || !held.current || !element) return;
+    held.current = false;
+    element.setAttribute('data-reveal', 'shown');
+    if (element.getBoundingClientRect().top < window.innerHeight * JUMPED_IN)
+      api.set({ opacity: 1, y: 0 });
+    else api.start((i) => ({ opacity: 1, y: 0, delay: i * REVEAL_STAGGER_MS }));
+  }, [inView, ref, api]);
+
+  return [ref, springs] as const;
+}

@@ -1,0 +1,206 @@
+/**
+ * The DOM's motion in Chromium (docs/dom-motion.md): what is never held back (no JavaScript, the
+ * app's chunk failing, the prerendered HTML, reduced motion), a reveal seen half-way with no
+ * React commit per frame, the banner's frame, and no paint while the pointer is still.
+ * The cross-engine checks are in tests/engines/dom-motion.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, DESKTOP, openPage, PHONE, SCREENSHOT_DIR, sharedBrowser } from './browser';
+
+const browser = sharedBrowser();
+
+/** What the reveals move: the welcome text, the Projects heading, the cards, contact, the footer. */
+const MOVED = ['.welcome', '#projects-title', '.projects-grid > li', '#contact', 'footer'];
+
+/** Every moved element's computed opacity and transform. */
+async function looks(page: Page) {
+  return page.evaluate((selectors) => {
+    return selectors.flatMap((s) =>
+      [...document.querySelectorAll(s)].map((e) => {
+        const css = getComputedStyle(e);
+        return { s, opacity: css.opacity, transform: css.transform };
+      }),
+    );
+  }, MOVED);
+}
+
+const allShown = (list: { opacity: string; transform: string }[]) =>
+  list.length >= MOVED.length + 3 && list.every((l) => l.opacity === '1' && l.transform === 'none');
+
+/** Counts React commits through the DevTools hook React calls on each (as the bench's probe). */
+function countCommits() {
+  const w = window as unknown as Record<string, unknown>;
+  const commits: number[] = [];
+  w.__commits = commits;
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    renderers: new Map(),
+    supportsFiber: true,
+    isDisabled: false,
+    inject: () => 1,
+    onCommitFiberRoot: () => commits.push(performance.now()),
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onScheduleFiberRoot() {},
+    checkDCE() {},
+  };
+}
+
+/** Waits until React has committed nothing for `ms` (lazy parts of the page have settled). */
+async function settled(page: Page, ms = 1_500): Promise<void> {
+  await page.waitForFunction(
+    (quiet) => {
+      const commits = (window as unknown as { __commits: number[] }).__commits;
+      return performance.now() - (commits.at(-1) ?? 0) > quiet;
+    },
+    ms,
+    { timeout: 20_000, polling: 250 },
+  );
+}
+
+describe('sections coming into view, in Chromium', () => {
+  it('shows every section with JavaScript off, and the prerendered HTML hides nothing', async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    expect(html).not.toContain('data-reveal');
+    const { page } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto(`${baseURL()}/`);
+    expect(allShown(await looks(page))).toBe(true);
+  });
+
+  it('shows every section when the app’s chunk fails to load', async () => {
+    const { page } = await openPage(browser());
+    await page.route('**/assets/main-*.js', (route) => route.abort());
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
+    // Nothing is held back before the app has taken over, so there is nothing to wait for.
+    await page.waitForTimeout(1_000);
+    expect(allShown(await looks(page))).toBe(true);
+  });
+
+  it('moves and transforms nothing under reduced motion, through the whole page and a card’s hover', async () => {
+    const { page, problems } = await openPage(browser(), { reducedMotion: 'reduce' });
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
+    await page.waitForFunction(() => '__edgeLight' in window);
+    const height = await page.evaluate(() => document.body.scrollHeight);
+    for (let y = 0; y < height; y += 400) {
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(50);
+      expect(allShown(await looks(page)), `at ${y}`).toBe(true);
+    }
+    expect(await page.locator('[data-reveal="held"]').count()).toBe(0);
+    await page.locator('.card').first().hover();
+    await page.waitForTimeout(300);
+    expect(
+      await page
+        .locator('.card')
+        .first()
+        .evaluate((e) => getComputedStyle(e).transform),
+    ).toBe('none');
+    expect(problems).toEqual([]);
+  });
+
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`lets the cards rise one after another at ${label} size, with no React commit per frame`, async () => {
+      const { page } = await openPage(browser(), { viewport });
+      await page.addInitScript(countCommits);
+      // The cards' arrow player arrives as they come near (a commit per card, not per frame):
+      // kept out here, so that every commit counted is the reveal's.
+      await page.route('**/assets/LottieAnimation-*.js', (route) => route.abort());
+      await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
+      await page.waitForFunction(
+        () => document.querySelector('.projects-grid')?.getAttribute('data-reveal') === 'held',
+      );
+      await settled(page);
+      // The grid's top edge just inside the viewport: as a visitor scrolling down would see it.
+      const before = await page.evaluate(
+        () => (window as unknown as { __commits: number[] }).__commits.length,
+      );
+      await page.locator('.projects-grid').evaluate((e) => {
+        const top = e.getBoundingClientRect().top + scrollY;
+        window.scrollTo({ top: top - innerHeight + 40, behavior: 'instant' });
+      });
+      await page.waitForFunction(
+        () =>
+          Number(getComputedStyle(document.querySelector('.projects-grid > li')!).opacity) > 0.3,
+      );
+      const middle = await page.evaluate(() =>
+        [...document.querySelectorAll('.projects-grid > li')].map((e) =>
+          Number(getComputedStyle(e).opacity),
+        ),
+      );
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/reveal-${label}.png` });
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.projects-grid > li')].every(
+          (e) => getComputedStyle(e).opacity === '1' && getComputedStyle(e).transform === 'none',
+        ),
+      );
+      // One after another: the first card is further on than the last, half-way.
+      expect(middle[0]!, JSON.stringify(middle)).toBeGreaterThan(middle.at(-1)!);
+      const commits = await page.evaluate(
+        () => (window as unknown as { __commits: number[] }).__commits.length,
+      );
+      // One commit as the grid comes into view (useInView's flag), none per frame.
+      expect(commits - before).toBeLessThanOrEqual(1);
+    });
+  }
+});
+
+describe('the page-wide light, in Chromium', () => {
+  it('costs no React commit while the pointer crosses the cards, and no paint while it is still', async () => {
+    const { page } = await openPage(browser());
+    await page.addInitScript(countCommits);
+    // The arrow player's arrival is a commit per card, on no frame of the light's: kept out.
+    await page.route('**/assets/LottieAnimation-*.js', (route) => route.abort());
+    await page.goto(`${baseURL()}/#projects`, { waitUntil: 'load' });
+    await page.waitForFunction(() => '__edgeLight' in window);
+    await settled(page);
+    const card = (await page.locator('.card').nth(1).boundingBox())!;
+    const count = () =>
+      page.evaluate(() => (window as unknown as { __commits: number[] }).__commits.length);
+    const before = await count();
+    for (let i = 0; i <= 40; i++) await page.mouse.move(card.x + (card.width * i) / 40, card.y + 6);
+    await page.waitForTimeout(800);
+    expect(await count()).toBe(before);
+    const writes = () =>
+      page.evaluate(
+        () => (window as unknown as { __edgeLight: { writes: number } }).__edgeLight.writes,
+      );
+    expect(await writes()).toBeGreaterThan(0);
+    // Still: nothing painted in 2 s (Chrome's own record of the frames it painted).
+    await page
+      .context()
+      .browser()!
+      .startTracing(page, { categories: ['devtools.timeline'] });
+    await page.waitForTimeout(2_000);
+    const trace = JSON.parse((await page.context().browser()!.stopTracing()).toString()) as {
+      traceEvents: { name: string }[];
+    };
+    expect(trace.traceEvents.filter((e) => e.name === 'Paint').length).toBe(0);
+  });
+});
+
+describe('the contact form’s banner, in Chromium', () => {
+  it('opens its frame to the banner’s height, with the text in its alert region', async () => {
+    const { page } = await openPage(browser());
+    await page.goto(`${baseURL()}/#contact`, { waitUntil: 'load' });
+    await page.waitForFunction(() => '__edgeLight' in window);
+    const frame = page.locator('.contact-form__banner-frame');
+    expect(await frame.evaluate((e) => e.getBoundingClientRect().height)).toBe(0);
+    await page.locator('button.contact-form__send').click();
+    await expect
+      .poll(() => page.locator('#contact-banner [role=alert]').textContent())
+      .toContain('Please enter your full name.');
+    await expect
+      .poll(() =>
+        frame.evaluate((e) => [getComputedStyle(e).opacity, e.getBoundingClientRect().height]),
+      )
+      .toEqual([
+        '1',
+        await page
+          .locator('.contact-form__banner-space')
+          .evaluate((e) => e.getBoundingClientRect().height),
+      ]);
+  });
+});
