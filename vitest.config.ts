@@ -1,5 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin';
 
 /** What every browser project shares: one server and one display (tests/browser/global-setup.ts). */
 const browserTests: TestProjectInlineConfiguration['test'] = {
@@ -14,7 +15,7 @@ const browserTests: TestProjectInlineConfiguration['test'] = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), titleGlyphsPlugin()],
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   test: {
     projects: [

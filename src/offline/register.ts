@@ -56,6 +56,8 @@ export async function registerServiceWorker(
       scope: '/',
       updateViaCache: 'none',
     });
+    // A browser that blocks service workers (automation's switch) resolves to nothing.
+    if (!(registration as ServiceWorkerRegistration | undefined)) return null;
     const update = () => void registration.update().catch(() => {});
     win.setInterval(update, UPDATE_EVERY_MS);
     win.addEventListener('online', update);

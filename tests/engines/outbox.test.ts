@@ -100,18 +100,29 @@ async function noPageErrors(page: EnginePage) {
   expect(errors.filter((e) => !e.startsWith('console:') || /CSP violation/.test(e))).toEqual([]);
 }
 
+/** Waits until the Send button is in `state`. */
+async function waitForState(page: EnginePage, state: string, timeoutMs = 30_000) {
+  await page.waitFor(
+    (s) => document.querySelector('button.contact-form__send')?.getAttribute('data-state') === s,
+    state,
+    timeoutMs,
+  );
+}
+
+/** A visitor sends while the backend is down: the message waits in the outbox. */
+async function sendWhileDown(tag: string) {
+  await site.down();
+  const page = await openForm();
+  const typed = visitor(tag);
+  await fill(page, typed);
+  await page.click('button.contact-form__send');
+  await waitForState(page, 'queued');
+  return { page, typed };
+}
+
 describe(`the contact outbox in ${engine}`, { timeout: TEST_MS }, () => {
   it('keeps a message sent while the network is down through a reload, and delivers it once when it is back', async () => {
-    await site.down();
-    const page = await openForm();
-    const typed = visitor('Reload');
-    await fill(page, typed);
-    await page.click('button.contact-form__send');
-    await page.waitFor(
-      (s) => document.querySelector('button.contact-form__send')?.getAttribute('data-state') === s,
-      'queued',
-      30_000,
-    );
+    const { page, typed } = await sendWhileDown('Reload');
     expect(await page.evaluate(banner)).toBe(QUEUED);
     expect(await page.evaluate(politeBanner)).toBe(QUEUED);
     expect(await page.evaluate(values)).toEqual([typed.name, typed.email, typed.message]);
@@ -122,40 +133,20 @@ describe(`the contact outbox in ${engine}`, { timeout: TEST_MS }, () => {
     // A reload while the network is still down: the text is back, and still waiting.
     await page.goto(`${site.base}/`);
     await waitForApp(page);
-    await page.waitFor(
-      () =>
-        document.querySelector('button.contact-form__send')?.getAttribute('data-state') ===
-        'queued',
-    );
+    await waitForState(page, 'queued');
     expect(await page.evaluate(values)).toEqual([typed.name, typed.email, typed.message]);
     expect((await site.records()).filter((r) => r.name === typed.name)).toEqual([]);
 
     await site.up();
     await deliveredOnce(typed.name);
-    await page.waitFor(
-      () =>
-        document.querySelector('button.contact-form__send')?.getAttribute('data-state') === 'sent',
-      undefined,
-      DELIVERY_MS,
-    );
+    await waitForState(page, 'sent', DELIVERY_MS);
     expect(await page.evaluate(banner)).toBe('');
     expect(await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)).toBeNull();
     await noPageErrors(page);
   });
 
   it('sends what waits on the next load of any page, after the page was closed', async () => {
-    await site.down();
-    const page = await openForm();
-    const typed = visitor('Closed');
-    await fill(page, typed);
-    await page.click('button.contact-form__send');
-    await page.waitFor(
-      () =>
-        document.querySelector('button.contact-form__send')?.getAttribute('data-state') ===
-        'queued',
-      undefined,
-      30_000,
-    );
+    const { page, typed } = await sendWhileDown('Closed');
     // Leave the site for another origin: the page and its timers are gone; only the device
     // keeps the message.
     await page.goto('/privacypolicy');
@@ -168,18 +159,7 @@ describe(`the contact outbox in ${engine}`, { timeout: TEST_MS }, () => {
   });
 
   it('leaves a message the server refuses for good with a console error, and does not retry it', async () => {
-    await site.down();
-    const page = await openForm();
-    const typed = visitor('Refused');
-    await fill(page, typed);
-    await page.click('button.contact-form__send');
-    await page.waitFor(
-      () =>
-        document.querySelector('button.contact-form__send')?.getAttribute('data-state') ===
-        'queued',
-      undefined,
-      30_000,
-    );
+    const { page, typed } = await sendWhileDown('Refused');
     const key = await page.evaluate(
       (k) =>
         (JSON.parse(localStorage.getItem(k) ?? '{}') as { idempotencyKey?: string })
