@@ -6,18 +6,22 @@
  * twice only when the killed process had sent it and died before recording that (at-least-once:
  * the Message-ID, the same on both, lets the inbox show it once).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
 import { MESSAGES } from '../src/store/firestoreStore';
 import type { ContactRecord } from '../src/store/types';
-import { header, sdkCallable, startSmtp, tempDir, waitFor } from './harness';
+import {
+  header,
+  sdkCallable,
+  startBackendProcess,
+  startSmtp,
+  tempDir,
+  waitFor,
+  type BackendProcess,
+} from './harness';
 
-const MAIN = fileURLToPath(new URL('../src/local/main.ts', import.meta.url));
 /** The dead sender's claims run out this fast here (2 minutes by default). */
 const CLAIM_MS = 3000;
 
@@ -26,26 +30,11 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function startBackend(
-  env: NodeJS.ProcessEnv,
-): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  });
-  const origin = await new Promise<string>((ok, fail) => {
-    child.once('message', (m) => ok((m as { ready: string }).ready));
-    child.once('exit', (code) => fail(new Error(`The backend exited (${code}):\n${out}`)));
-  });
-  return { child, port: Number(new URL(origin).port), output: () => out };
+/** `npm run backend` with `env`; stopped after the test. */
+async function startBackend(env: NodeJS.ProcessEnv): Promise<BackendProcess> {
+  const backend = await startBackendProcess(env);
+  cleanups.push(backend.stop);
+  return backend;
 }
 
 describe('STORE=firestore: a backend killed with SIGKILL mid-burst, restarted on the same emulator', () => {
@@ -57,7 +46,9 @@ describe('STORE=firestore: a backend killed with SIGKILL mid-burst, restarted on
     cleanups.push(data.remove);
     const smtp = await startSmtp();
     cleanups.push(smtp.close);
-    cleanups.push(() => clearFirestoreEmulator(host, projectId));
+    // The project is not cleared after: a transaction the killed backend left open keeps its
+    // lock in the emulator for good ("Transaction lock timeout" on every clear, about one run in
+    // six here). The project is this test's own, and the emulator goes with the run.
     const env: NodeJS.ProcessEnv = {
       STORE: 'firestore',
       FIRESTORE_EMULATOR_HOST: host,

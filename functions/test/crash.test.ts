@@ -3,15 +3,12 @@
  * started again on the same data folder: every call answered 200 is stored once and whole, and
  * the temp files the killed writes left are swept on start (those of a live writer are kept).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContactRecord } from '../src/store/types';
-import { sdkCallable, tempDir } from './harness';
+import { sdkCallable, startBackendProcess, tempDir, type BackendProcess } from './harness';
 
-const MAIN = fileURLToPath(new URL('../src/local/main.ts', import.meta.url));
 const TEMP = /\.tmp$/;
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -19,36 +16,18 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-/** `npm run backend` as a real process on a free port; resolves once it listens. */
-async function startBackend(
-  dataDir: string,
-): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      BACKEND_PORT: '0',
-      DATA_DIR: dataDir,
-      SMTP_URL: '',
-      RATE_LIMIT_PER_CLIENT: '100000',
-      RATE_LIMIT_PER_EMAIL: '100000',
-      RETRY_INTERVAL_MS: '3600000',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+/** `npm run backend` on `dataDir`, without mail; stopped after the test. */
+async function startBackend(dataDir: string): Promise<BackendProcess> {
+  const backend = await startBackendProcess({
+    DATA_DIR: dataDir,
+    SMTP_URL: '',
+    RATE_LIMIT_PER_CLIENT: '100000',
+    RATE_LIMIT_PER_EMAIL: '100000',
+    RETRY_INTERVAL_MS: '3600000',
+    LOG_LEVEL: 'info',
   });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  });
-  const origin = await new Promise<string>((ok, fail) => {
-    child.once('message', (m) => ok((m as { ready: string }).ready));
-    child.once('exit', (code) => fail(new Error(`The backend exited (${code}):\n${out}`)));
-  });
-  return { child, port: Number(new URL(origin).port), output: () => out };
+  cleanups.push(backend.stop);
+  return backend;
 }
 
 const files = async (dir: string) => readdir(dir).catch(() => [] as string[]);

@@ -77,8 +77,12 @@ export async function clearFirestoreEmulator(host: string, projectId: string): P
     `http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
     { method: 'DELETE' },
   );
-  if (!res.ok)
-    throw new Error(`Clearing ${projectId} in the Firestore emulator failed: ${res.status}`);
+  if (!res.ok) {
+    const body = (await res.text()).slice(0, 300);
+    throw new Error(
+      `Clearing ${projectId} in the Firestore emulator failed: ${res.status} ${body}`,
+    );
+  }
 }
 
 /** Starts the emulator on a free port and waits until it answers (about 4 to 10 s). */
