@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { isKiosk } from './contact/kiosk';
 import { outboxMayHold } from './contact/outboxHint';
+import { startMotionInputs } from './motion/inputs';
 import './styles/later.css';
 
 const container = document.getElementById('root');
@@ -27,6 +28,9 @@ const app = (
     <Hydrated />
   </StrictMode>
 );
+
+// The motion store's inputs (and test mode) attach here, once, before anything reads them.
+startMotionInputs();
 
 // The build prerenders every route; the dev server does not. The page is already on screen and
 // usable, so hydration runs as a transition: in slices that let the browser paint and take input

@@ -34,7 +34,7 @@ export {
   lightRadius,
   lightScrollOffset,
 } from './light';
-import { sweepStep } from './light';
+import { restX, sweepStep } from './light';
 
 /** Layout of the title in CSS pixels (not in the spec: chosen so it fills the hero). */
 export const TOPBAR_HEIGHT = 64;
@@ -317,5 +317,5 @@ export function sweepPosition(
 
 /** Where the light rests when nothing leads it: over the title, a third of the way in. */
 export function lightRestX(layout: TitleLayout): number {
-  return layout.centerX - layout.widthPx / 6;
+  return restX(layout.centerX, layout.widthPx);
 }
