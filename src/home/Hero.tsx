@@ -1,30 +1,15 @@
-import { Fragment, useEffect, useRef, type CSSProperties } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { shallow } from 'zustand/shallow';
 import { company } from '../content/company';
 import { measureTitle, motionStore, titleWords, type MotionState } from '../motion/store';
 import { layoutInputs, layoutOf } from '../motion/titleFrame';
-import {
-  DEFAULT_SPACE_EM,
-  guessWordsEm,
-  pinnedBand,
-  twoLineSplit,
-  scrollButtonDiameter,
-  TITLE_LINE_HEIGHT,
-} from '../motion/model';
+import { pinnedBand, scrollButtonDiameter, TITLE_LINE_HEIGHT } from '../motion/model';
 import { ScrollDownButton } from './ScrollDownButton';
 import { attachTitleLight } from './titleLight';
 import { takeEarlyLight } from './earlyLight';
 import { crossfadeSide } from '../dom-motion/crossfade';
 
 const words = titleWords(company.name);
-// Before the app measures the text: the guessed width of the longer line of a two-line title.
-const guessedLineEm = (() => {
-  const em = guessWordsEm(words);
-  const k = twoLineSplit(em, DEFAULT_SPACE_EM);
-  const line = (a: number, b: number) =>
-    em.slice(a, b).reduce((s, w) => s + w, 0) + DEFAULT_SPACE_EM * (b - a - 1);
-  return Math.max(line(0, k), line(k, em.length));
-})();
 
 /** The name, one element per word (each moved on its own on a two-line title). */
 function Words() {
@@ -135,7 +120,6 @@ export function Hero() {
       className="hero"
       aria-labelledby="hero-title"
       data-lines={words.length > 1 ? '2' : '1'}
-      style={{ '--title-line-em': guessedLineEm.toFixed(3) } as CSSProperties}
     >
       <div ref={bandRef} className="hero__band" aria-hidden="true" />
       <div
