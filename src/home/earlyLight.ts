@@ -28,7 +28,7 @@ export function startEarlyLight(doc: Document = document): void {
   const box = doc.querySelector<HTMLElement>('.hero__title-box');
   const text = box?.querySelector<HTMLElement>('.hero__title-text');
   if (!win || !box || !text || typeof box.animate !== 'function') return;
-  // Test mode (`?motion-test`, motion/testMode.ts, kept out of this early chunk) runs its own clock.
+  // Test mode (`?motion-test`, motion/inputs.ts, kept out of this early chunk) runs its own clock.
   if (new URLSearchParams(win.location.search).has('motion-test')) return;
 
   // In the box's own px (its scale is 1 before the app runs), as titleLight.ts places the light.
