@@ -1,7 +1,6 @@
 import { company } from '../content/company';
 import { Section } from '../layout/Section';
-// Part of the app, which comes after the first paint (src/boot.ts): once the page has hydrated,
-// so has the form, and a press on Send held until then reaches its handler.
+// In the app's chunk: once the page has hydrated so has the form, and a held Send press lands.
 import { ContactForm } from './ContactForm';
 
 export function ContactSection() {

@@ -1,7 +1,3 @@
-/**
- * The sendContactEmail call through the firebase web SDK. Loaded lazily by the form (dynamic
- * import), so firebase never weighs on the first paint.
- */
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   connectFunctionsEmulator,

@@ -1,9 +1,3 @@
-/**
- * The visitor's unsent message, kept on their device so a reload loses nothing. Removed once the
- * message is sent. Storage can be missing or full (private modes): then there is simply no draft.
- * On a kiosk the draft lives in memory only (`keepDraftInMemory`): it survives a route change,
- * never a reload, and is never written to the device.
- */
 import type { ContactFields } from './rules';
 
 export const DRAFT_KEY = 'bluestem.contact.draft';

@@ -1,7 +1,3 @@
-/**
- * The form's rules in event mode (`/?event`), where one screen serves visitor after visitor: no
- * draft on the device, no autofill, and an empty form for each new visitor (docs/event-mode.md).
- */
 import { clearDraft } from './draft';
 
 /** How long a kiosk form shows Sent (or the queued note) before it is the next visitor's. */
