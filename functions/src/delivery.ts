@@ -3,7 +3,6 @@ import type { Mailer } from './mail';
 import { DEFAULT_CLAIM_MS } from './settings';
 import type { ContactStore } from './store/types';
 
-/** How long a claim holds unless the CLAIM_MS setting says otherwise. */
 export const CLAIM_MS = DEFAULT_CLAIM_MS;
 
 export type DeliveryOutcome = 'delivered' | 'failed' | 'skipped';

@@ -55,7 +55,6 @@ export function composeMail(record: ContactRecord, settings: MailSettings): Send
   };
 }
 
-/** SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465), with short timeouts. */
 export function smtpMailer(smtpUrl: string, settings: MailSettings): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,

@@ -5,7 +5,6 @@ import { handleContact, type ContactRuntime } from './contact';
 
 /** SMTP connection string, e.g. smtps://user:password@smtp.example.com:465. */
 export const SMTP_URL = defineSecret('SMTP_URL');
-/** Require a (limited-use) App Check token on every call. */
 export const APP_CHECK_ENFORCE = defineBoolean('APP_CHECK_ENFORCE', {
   default: false,
   description:

@@ -41,7 +41,6 @@ export function findEmulatorLauncher(env: NodeJS.ProcessEnv = process.env): stri
   return roots.map((root) => join(root, LAUNCHER)).find(executable) ?? null;
 }
 
-/** A loopback port nobody listens on now. */
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((ok, fail) => {
@@ -62,7 +61,6 @@ async function answers(host: string): Promise<boolean> {
   }
 }
 
-/** Deletes every document of `projectId` in the emulator at `host` (its own REST call). */
 export async function clearFirestoreEmulator(host: string, projectId: string): Promise<void> {
   const res = await fetch(
     `http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`,

@@ -30,7 +30,6 @@ export interface ContactStore {
   get(id: string): Promise<ContactRecord | null>;
   /** Atomically marks a claimable record as sending and returns it; null when not claimable. */
   claim(id: string, now: Date, leaseMs: number): Promise<ContactRecord | null>;
-  /** Ends a claim: delivered, or back to pending with the error. */
   release(id: string, outcome: ReleaseOutcome): Promise<void>;
   /** Ids of records waiting for delivery (pending, or claimed with an expired claim). */
   undelivered(now: Date, limit: number): Promise<string[]>;
@@ -74,7 +73,6 @@ export function released(d: Delivery, outcome: ReleaseOutcome): Delivery {
   };
 }
 
-/** Whether a record may be claimed for delivery now. */
 export function claimable(d: Delivery, now: Date): boolean {
   if (d.state === 'pending') return true;
   return (
