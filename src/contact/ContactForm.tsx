@@ -38,7 +38,6 @@ import {
 
 type Status = 'idle' | 'sending' | 'queued' | 'sent';
 
-/** What the banner says; a queued message's note is announced politely, an error at once. */
 interface Banner {
   text: string;
   polite: boolean;

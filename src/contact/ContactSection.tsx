@@ -1,6 +1,5 @@
 import { company } from '../content/company';
 import { Section } from '../layout/Section';
-// In the app's chunk: once the page has hydrated so has the form, and a held Send press lands.
 import { ContactForm } from './ContactForm';
 
 export function ContactSection() {

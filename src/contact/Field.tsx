@@ -9,7 +9,6 @@ interface FieldProps extends Omit<InputHTMLAttributes<FieldControl>, 'name' | 'o
   /** Marks the field invalid and points it at the banner that says why. */
   invalid: boolean;
   describedBy?: string;
-  /** A textarea of this many rows instead of an input. */
   rows?: number;
   control: RefObject<FieldControl | null>;
   onChange: (event: ChangeEvent<FieldControl>) => void;

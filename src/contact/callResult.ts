@@ -13,7 +13,6 @@ export function stripStatusSuffix(message: string): string {
   return message.replace(/\s*\[\d{1,3}\]$/, '');
 }
 
-/** The result the form receives from a successful call's data. */
 export function resultFromData(data: unknown): ContactResult {
   if (data && typeof data === 'object') {
     const { success, message } = data as Partial<ContactResult>;

@@ -43,7 +43,6 @@ async function setUp(): Promise<HttpsCallable<ContactPayload, unknown>> {
   });
 }
 
-/** A call's outcome: the result the form shows and, when it failed, why (see `failureOf`). */
 export type CallOutcome =
   | { result: ContactResult; failure: null }
   | { result: ContactResult; failure: Failure; error: unknown };

@@ -1,5 +1,4 @@
 export const DEFAULT_PROJECT_ID = 'demo-bluestem';
-/** The functions' region, for the client, the deployed functions and the local backend. */
 export const FUNCTIONS_REGION = 'us-central1';
 export const CALL_TIMEOUT_MS = 70_000;
 /** The path the SDK calls on a local backend, as the RegExp source the local servers forward. */
@@ -41,7 +40,6 @@ export interface PageOrigin {
   protocol: string;
 }
 
-/** The host and port of a page's origin (the default port of its scheme when it names none). */
 export function originHostPort(page: PageOrigin): {
   host: string;
   port: number;

@@ -27,7 +27,6 @@ export function keepDraftInMemory(): void {
   memory = null;
 }
 
-/** The stored draft as text, or null (no draft, or no storage). */
 export function draftText(): string | null {
   if (memory !== undefined) return memory;
   try {
@@ -79,7 +78,6 @@ export function clearDraft(): void {
   }
 }
 
-/** A fresh idempotency key for one message. */
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
     return crypto.randomUUID();

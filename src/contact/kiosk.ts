@@ -5,7 +5,6 @@ export const THANK_YOU_MS = 8_000;
 /** The window event that tells a mounted form to forget its visitor. */
 export const FORGET_VISITOR = 'bluestem:forget-visitor';
 
-/** Whether the page runs as a kiosk. */
 export function isKiosk(search: string = window.location.search): boolean {
   return new URLSearchParams(search).has('event');
 }

@@ -6,7 +6,6 @@ import { markOutbox } from './outboxHint';
 export interface QueuedMessage {
   payload: ContactPayload;
   queuedAt: number;
-  /** Answers from a busy or failing server so far; past MAX_SERVER_TRIES the message is dropped. */
   serverTries: number;
 }
 
@@ -24,7 +23,6 @@ const countListeners = new Set<() => void>();
 /** How many messages wait (for the kiosk's staff mark; a useSyncExternalStore snapshot). */
 export const waitingMessages = (): number => waitingCount;
 
-/** Calls `listener` whenever that count changes; returns the unsubscribe. */
 export function onWaitingChange(listener: () => void): () => void {
   countListeners.add(listener);
   return () => countListeners.delete(listener);
@@ -53,7 +51,6 @@ function settle(delivery: Delivery): void {
   for (const listener of listeners) listener(delivery);
 }
 
-/** Calls `listener` with each message that leaves the outbox; returns the unsubscribe. */
 export function onDelivery(listener: (delivery: Delivery) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

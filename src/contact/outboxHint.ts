@@ -10,7 +10,6 @@ export function outboxMayHold(): boolean {
   }
 }
 
-/** Sets or clears the flag. */
 export function markOutbox(holds: boolean): void {
   try {
     if (holds) localStorage.setItem(HINT_KEY, '1');

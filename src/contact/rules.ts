@@ -44,7 +44,6 @@ export function rawLength(text: string): number {
   return Array.from(text.normalize('NFC')).length;
 }
 
-/** The text as content: NFC, zero-width characters removed, white space trimmed. */
 export function contentOf(text: string): string {
   return text.normalize('NFC').replace(ZERO_WIDTH, '').trim();
 }
@@ -85,7 +84,6 @@ export function contactProblems(fields: ContactFields): Problem[] {
   return problems;
 }
 
-/** The banner text: every failing message, joined with a single space. */
 export function problemsBanner(problems: readonly Problem[]): string {
   return problems.map((p) => p.message).join(' ');
 }
@@ -99,5 +97,4 @@ export function normaliseContact(fields: ContactFields): ContactFields {
   };
 }
 
-/** An idempotency key, as the form makes it: a UUID, or any 16 to 64 letters, digits and dashes. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{16,64}$/;
