@@ -1,3 +1,4 @@
+/** The outbox: messages the network could not carry, kept in IndexedDB and sent again (docs/contact.md). */
 import { createStore as createIdbStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 import type { ContactPayload } from './client';
 import { clearDraft, draftText, parseDraft } from './draft';
@@ -23,6 +24,7 @@ const countListeners = new Set<() => void>();
 /** How many messages wait (for the kiosk's staff mark; a useSyncExternalStore snapshot). */
 export const waitingMessages = (): number => waitingCount;
 
+/** Calls `listener` whenever the waiting count changes; returns the unsubscribe. */
 export function onWaitingChange(listener: () => void): () => void {
   countListeners.add(listener);
   return () => countListeners.delete(listener);
@@ -51,6 +53,7 @@ function settle(delivery: Delivery): void {
   for (const listener of listeners) listener(delivery);
 }
 
+/** Calls `listener` with each message that leaves the outbox; returns the unsubscribe. */
 export function onDelivery(listener: (delivery: Delivery) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
