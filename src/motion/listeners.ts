@@ -20,6 +20,18 @@ export function attachMotionListeners(win: Window = window): () => void {
     set({ pointerDown: true });
   };
   const onUp = () => set({ pointerDown: false });
+  // A finger that scrolls the page ends its pointer events (pointercancel); its touch events go on.
+  const onTouch = (e: TouchEvent) => {
+    const touch = e.touches[0];
+    if (!touch || motionStore.getState().testMode) return;
+    set({
+      pointer: { x: touch.clientX, y: touch.clientY, inside: true, kind: 'touch' },
+      pointerDown: true,
+    });
+  };
+  const onTouchEnd = (e: TouchEvent) => {
+    if (e.touches.length === 0) onUp();
+  };
   const onLeave = (e: MouseEvent) => {
     if (e.relatedTarget || motionStore.getState().testMode) return;
     set((s) => ({ pointer: { ...s.pointer, inside: false } }));
@@ -36,6 +48,9 @@ export function attachMotionListeners(win: Window = window): () => void {
   win.addEventListener('pointerdown', onDown, passive);
   win.addEventListener('pointerup', onUp, passive);
   win.addEventListener('pointercancel', onUp, passive);
+  win.addEventListener('touchmove', onTouch, passive);
+  win.addEventListener('touchend', onTouchEnd, passive);
+  win.addEventListener('touchcancel', onTouchEnd, passive);
   win.document.addEventListener('mouseout', onLeave, passive);
   reduced.addEventListener('change', onReduced);
   return () => {
@@ -45,6 +60,9 @@ export function attachMotionListeners(win: Window = window): () => void {
     win.removeEventListener('pointerdown', onDown);
     win.removeEventListener('pointerup', onUp);
     win.removeEventListener('pointercancel', onUp);
+    win.removeEventListener('touchmove', onTouch);
+    win.removeEventListener('touchend', onTouchEnd);
+    win.removeEventListener('touchcancel', onTouchEnd);
     win.document.removeEventListener('mouseout', onLeave);
     reduced.removeEventListener('change', onReduced);
   };
