@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation, type Location } from 'react-router-dom';
-import { useTransition } from '@react-spring/web';
+import { useTransition } from '@react-spring/core';
 import { ROUTE } from '../dom-motion/springs';
 
 /** The app's container: the whole page fades, canvas included, and no element is added around it. */
