@@ -1,8 +1,4 @@
-/**
- * react-spring's `animated` elements for the tags the site moves, on @react-spring/core and
- * @react-spring/animated. @react-spring/web would add, at start, what the site never uses: colour
- * names and string interpolation, 130 element types, transform shorthands, ~3 KB gzip.
- */
+/** `animated` elements for the tags the site moves, without @react-spring/web (docs/dom-motion.md). */
 import type { ComponentPropsWithRef, CSSProperties, ForwardRefExoticComponent } from 'react';
 import { createHost } from '@react-spring/animated';
 import type { FrameValue } from '@react-spring/core';
@@ -10,7 +6,7 @@ import type { FrameValue } from '@react-spring/core';
 const TAGS = ['article', 'button', 'div', 'footer', 'h2', 'li', 'section', 'span'] as const;
 type Tag = (typeof TAGS)[number];
 
-/** A style whose values may be springs (or their `to` interpolations). */
+/** A style whose values may be springs. */
 export type AnimatedStyle = {
   [P in keyof CSSProperties]: CSSProperties[P] | FrameValue<CSSProperties[P]>;
 };
@@ -18,10 +14,7 @@ type AnimatedElement<T extends Tag> = ForwardRefExoticComponent<
   Omit<ComponentPropsWithRef<T>, 'style'> & { style?: AnimatedStyle }
 >;
 
-/**
- * Writes a spring's values on the element's style, each frame, without a React render. The
- * site's springs give opacity (unitless) and ready-made strings; any other number is in px.
- */
+/** Writes a spring's style values on the element: opacity as it is, other numbers in px. */
 function applyAnimatedValues(element: unknown, props: { style?: Record<string, unknown> }) {
   if (!(element instanceof HTMLElement)) return false;
   for (const [name, value] of Object.entries(props.style ?? {}))
