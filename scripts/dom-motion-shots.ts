@@ -19,12 +19,9 @@ interface Frame {
 }
 
 /**
- * Puts the page's clock (performance.now, which react-spring's frame loop reads) in the script's
- * hands: it stands still until `window.__clock.run(ms)` lets it move on by `ms`, at an eighth of
- * real speed. Springs, stagger delays and the route's fade stop where they are in between, so
- * each screenshot shows the page at a known moment of its motion.
+ * Holds the page's clock (performance.now, which react-spring's frame loop reads) until
+ * `__clock.run(ms)` moves it on by `ms`. A string: tsx's helpers (__name) do not exist in the page.
  */
-// A string, not a function: tsx's helpers (__name) do not exist in the page.
 const HOLD_CLOCK = `{
   const real = performance.now.bind(performance);
   let at = real(), from = 0, until = at;
@@ -37,7 +34,6 @@ const HOLD_CLOCK = `{
         if (performance.now() < until) return void setTimeout(check, 5);
         at = until;
         from = 0;
-        // Two frames, so that the springs write, and the page paints, this moment's values.
         requestAnimationFrame(() => requestAnimationFrame(() => done()));
       };
       check();
@@ -62,11 +58,7 @@ async function openApp(page: Page, path: string): Promise<void> {
   await page.waitForTimeout(1_200);
 }
 
-/**
- * Runs `action` with the page's clock held, then screenshots the page at `count` moments
- * `everyMs` apart of the springs' time; each caption gives the moment (and the page's opacity
- * while a route changes).
- */
+/** Runs `action` with the clock held, then screenshots `count` moments `everyMs` apart. */
 async function frames(page: Page, action: () => Promise<void>, count: number, everyMs: number) {
   await page.evaluate(HOLD_CLOCK);
   await action();
@@ -115,8 +107,7 @@ async function strip(
 async function reveal(browser: Browser, viewport: typeof PHONE, name: string) {
   const page = await open(browser, viewport);
   await openApp(page, '/');
-  // The grid's top comes in at the bottom of the screen (which starts its reveal), and the
-  // visitor scrolls on, as one does, bringing it up the screen while it plays.
+  // The grid comes in at the bottom (its reveal starts), then the visitor scrolls on.
   const scrollGrid = (at: number) =>
     page.locator('.projects-grid').evaluate((e, f) => {
       const top = e.getBoundingClientRect().top + scrollY;
@@ -189,7 +180,7 @@ async function sendStates(browser: Browser) {
     await route.continue();
   });
   const send = page.locator('button.contact-form__send');
-  // Anchored on the button's right end, where it sits; it grows leftwards.
+  // Anchored on the button's right end: it grows leftwards.
   const shot = async () => {
     const box = (await send.boundingBox())!;
     const right = box.x + box.width + 24;
