@@ -1,5 +1,6 @@
 import { useRef, type FocusEvent, type PointerEvent } from 'react';
-import { animated, useSpring } from '@react-spring/web';
+import { useSpring } from '@react-spring/core';
+import { animated } from '../dom-motion/animated';
 import type { Project } from '../content/projects';
 import { edgeLightRef } from '../dom-motion/edgeLight';
 import { LIFT, LIFT_PX } from '../dom-motion/springs';
