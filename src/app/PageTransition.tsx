@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation, type Location } from 'react-router-dom';
-import { useTransition } from '@react-spring/core';
+import { useTransition } from '@react-spring/web';
 import { ROUTE } from '../dom-motion/springs';
 
 function fade(opacity: number) {

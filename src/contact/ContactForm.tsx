@@ -7,7 +7,7 @@ import {
   type FormEvent,
 } from 'react';
 import { edgeLightRef } from '../dom-motion/edgeLight';
-import { animated } from '../dom-motion/animated';
+import { animated } from '@react-spring/web';
 import { Spinner } from '../layout/Spinner';
 import { DEFAULT_ERROR, QUEUED_NOTE } from './callResult';
 import type { CallOutcome } from './client';

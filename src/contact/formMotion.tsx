@@ -1,12 +1,8 @@
 /** The contact form's motion: the banner's height, Send's width, its icons, the counter's mark. */
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { to, useSpring, type SpringValue } from '@react-spring/core';
-import { animated } from '../dom-motion/animated';
+import { animated, to, useSpring } from '@react-spring/web';
 
 const FORM_SPRING = { tension: 300, friction: 30 };
-
-const scaled = (scale: SpringValue<number>) =>
-  to([scale], (s) => (s === 1 ? 'none' : `scale(${s})`));
 
 /**
  * The banner's frame opens to the banner's height and fades in while it has text, and closes
@@ -67,13 +63,13 @@ export function useSendWidth(
 
 /** An icon that grows in on a spring when it appears. */
 export function PopIn({ children }: { children: ReactNode }) {
-  const { opacity, scale } = useSpring({
+  const style = useSpring({
     from: { opacity: 0, scale: 0.4 },
     to: { opacity: 1, scale: 1 },
     config: FORM_SPRING,
   });
   return (
-    <animated.span className="contact-form__icon" style={{ opacity, transform: scaled(scale) }}>
+    <animated.span className="contact-form__icon" style={style}>
       {children}
     </animated.span>
   );
@@ -87,5 +83,5 @@ export function useCounterMark(reached: boolean) {
     if (reached && !was.current) void api.start({ from: { scale: 1.45 }, to: { scale: 1 } });
     was.current = reached;
   }, [reached, api]);
-  return { transform: scaled(scale) };
+  return { transform: to([scale], (s) => (s === 1 ? 'none' : `scale(${s})`)) };
 }

@@ -2,7 +2,7 @@
  * react-spring for the DOM's motion: one switch for reduced motion, and the springs' settings.
  * The title's motion is not here (src/home, src/canvas): it runs on the compositor and the canvas.
  */
-import { Globals, type SpringConfig } from '@react-spring/core';
+import { Globals, type SpringConfig } from '@react-spring/web';
 import { motionStore } from '../motion/store';
 
 /** Whether the visitor asks for less motion, read now (the store learns it once its listeners run). */

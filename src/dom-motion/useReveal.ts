@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { to, useInView, useSprings, type SpringValue } from '@react-spring/core';
+import { to, useInView, useSprings, type SpringValue } from '@react-spring/web';
 import {
   followReducedMotion,
   prefersReducedMotion,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { animated } from '../dom-motion/animated';
+import { animated } from '@react-spring/web';
 import { company } from '../content/company';
 import { revealStyle, useReveal } from '../dom-motion/useReveal';
 import { useCurrentYear } from './useCurrentYear';

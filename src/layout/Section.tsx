@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { animated } from '../dom-motion/animated';
+import { animated } from '@react-spring/web';
 import { revealStyle, useReveal } from '../dom-motion/useReveal';
 
 /** A home-page section: a landmark named by its own <h2>. */

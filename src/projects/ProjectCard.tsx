@@ -1,6 +1,5 @@
 import { useRef, type FocusEvent, type PointerEvent } from 'react';
-import { useSpring } from '@react-spring/core';
-import { animated } from '../dom-motion/animated';
+import { animated, useSpring } from '@react-spring/web';
 import type { Project } from '../content/projects';
 import { edgeLightRef } from '../dom-motion/edgeLight';
 import { LIFT, LIFT_PX } from '../dom-motion/springs';

@@ -1,4 +1,4 @@
-import { animated } from '../dom-motion/animated';
+import { animated } from '@react-spring/web';
 import { projects } from '../content/projects';
 import { Section } from '../layout/Section';
 import { revealStyle, useReveal } from '../dom-motion/useReveal';
