@@ -16,6 +16,10 @@ let loading: Promise<LoadedArrow> | null = null;
 export function loadArrow(): Promise<LoadedArrow> {
   loading ??= Promise.all([import('./LottieAnimation'), import('./arrow.lottie.json')]).then(
     ([player, json]) => ({ Player: player.default, data: json.default as object }),
+    (error: unknown) => {
+      loading = null; // offline before it was ever loaded: the arrow rests; a later call tries again
+      throw error;
+    },
   );
   return loading;
 }
@@ -71,7 +75,11 @@ export function ArrowAnimation({ playing }: { playing: boolean }) {
   // load that never reaches the cards never pays for it.
   useEffect(() => {
     let live = true;
-    const load = () => void loadArrow().then((a) => live && setArrow(a));
+    const load = () =>
+      void loadArrow().then(
+        (a) => live && setArrow(a),
+        () => {},
+      );
     if (playing) load();
     const cancel = spanRef.current ? whenNearViewport(spanRef.current, load) : () => {};
     return () => {
