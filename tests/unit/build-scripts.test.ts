@@ -19,6 +19,11 @@ import {
   pagesAsRoutes,
   precacheManifest,
 } from '../../scripts/build/precache';
+import {
+  keptChunks,
+  shaderChunks,
+  withoutUnusedChunks,
+} from '../../scripts/build/threeShaderChunksPlugin';
 import { routes } from '../../src/content/site';
 
 const ORIGIN = 'https://studio.example';
@@ -247,5 +252,51 @@ describe('the precache manifest', () => {
     const a = [{ url: '/', revision: '1' }];
     expect(buildId(a)).toBe(buildId([{ url: '/', revision: '1' }]));
     expect(buildId(a)).not.toBe(buildId([{ url: '/', revision: '2' }]));
+  });
+});
+
+describe('three.js without its built-in shader chunks', () => {
+  const three = [
+    'var colorspace_pars_fragment = "vec4 toLinear() {}";',
+    'var tonemapping_pars_fragment = "#include <common>";',
+    'var common = "#define PI 3.14";',
+    'var map_fragment = "texture2D( map, vUv );";',
+    'const vertex$1 = "#include <map_fragment>";',
+    'const ShaderChunk = {',
+    '\tcolorspace_pars_fragment: colorspace_pars_fragment,',
+    '\ttonemapping_pars_fragment: tonemapping_pars_fragment,',
+    '\tcommon: common,',
+    '\tmap_fragment: map_fragment,',
+    '\tsprite_vert: vertex$1',
+    '};',
+  ].join('\n');
+
+  it('keeps what WebGLProgram prepends, what our shaders include and what those include', () => {
+    const chunks = shaderChunks(three);
+    expect(chunks.get('sprite_vert')).toEqual({
+      variable: 'vertex$1',
+      glsl: '#include <map_fragment>',
+    });
+    const glsl = (name: string) => chunks.get(name)?.glsl ?? '';
+    expect([...keptChunks([], glsl)].sort()).toEqual(
+      ['colorspace_pars_fragment', 'common', 'tonemapping_pars_fragment'].sort(),
+    );
+    expect(keptChunks(['void main() {\n#include <sprite_vert>\n}'], glsl)).toContain(
+      'map_fragment',
+    );
+  });
+
+  it('puts an #error in place of every other chunk, leaving the rest of the module as it was', () => {
+    const out = withoutUnusedChunks(three, new Set(['colorspace_pars_fragment', 'common']));
+    const error = '"#error three.js chunk left out of this build"';
+    expect(out).toContain('var colorspace_pars_fragment = "vec4 toLinear() {}";');
+    expect(out).toContain('var common = "#define PI 3.14";');
+    expect(out).toContain(`var map_fragment = ${error};`);
+    expect(out).toContain(`const vertex$1 = ${error};`);
+    expect(out).toContain(`var tonemapping_pars_fragment = ${error};`);
+    expect(out.slice(out.indexOf('const ShaderChunk'))).toBe(
+      three.slice(three.indexOf('const ShaderChunk')),
+    );
+    expect(() => withoutUnusedChunks('var x = "";', new Set())).toThrow(/ShaderChunk not found/);
   });
 });
