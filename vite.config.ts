@@ -23,7 +23,8 @@ export default defineConfig({
     },
   },
   preview: { port: 4173, strictPort: true },
-  // The title's canvas worker imports chunks of its own (ES module worker, allowed by worker-src 'self').
+  // The title's canvas worker: an ES module worker (worker-src 'self'), one bundle that imports no
+  // chunk (the service worker could not keep one; scripts/build/precache.ts checks).
   worker: { format: 'es', plugins: () => [titleGlyphsPlugin(), threeShaderChunksPlugin()] },
   // Dev server: find every dependency at start, those of lazy chunks and the title's worker too
   // (firebase loads when a form field is first focused). Found later, one makes Vite re-bundle
