@@ -33,4 +33,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Each field of the motion store has one writer, through the store's named actions.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/motion/store.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'motionStore',
+          property: 'setState',
+          message: 'Change the store through its named actions (src/motion/store.ts).',
+        },
+      ],
+    },
+  },
 );

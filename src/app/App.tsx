@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { PageTransition } from './PageTransition';
@@ -7,6 +7,7 @@ import { routes, type RouteKey, type RouteMeta } from '../content/site';
 import { CanvasHost } from '../canvas/CanvasHost';
 import { startEdgeLight } from '../dom-motion/edgeLight';
 import { followReducedMotion } from '../dom-motion/springs';
+import { showHome } from '../motion/store';
 
 // Routes other than home load their code on demand (prerendered HTML shows them meanwhile).
 const legal = () => import('../legal/pages');
@@ -32,6 +33,8 @@ const pages: Record<RouteKey, ComponentType> = {
 export function App() {
   const { pathname } = useLocation();
   useEffect(() => preload(pathname), [pathname]);
+  // Before any effect of the page reads it.
+  useLayoutEffect(() => showHome(pathname === routes.home.path), [pathname]);
   useEffect(() => {
     followReducedMotion();
     startEdgeLight();

@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { contextControls } from '../motion/testMode';
+import { contextControls } from '../motion/inputs';
+import type { CanvasStatus } from '../motion/store';
 import { TitleStrip } from './TitleStrip';
 import { workerTitle } from './workerTitle';
-import { idle } from './webgl';
-import type { TitleRenderer, TitleRendererOptions } from './titleRenderer';
-
-/** Where the title's canvas is drawn: handed to a worker, or in the page itself. */
-export type CanvasPath = 'worker' | 'page';
+import { idle } from './start';
+import type { TitlePath } from './path';
+import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
 
 /**
  * The in-page renderer, its libraries loaded one at a time, each in its own idle moment: one
@@ -15,23 +14,26 @@ export type CanvasPath = 'worker' | 'page';
 async function pageTitle(
   canvas: HTMLCanvasElement,
   options: TitleRendererOptions,
+  events: RendererEvents,
 ): Promise<TitleRenderer> {
   await import('three');
   await idle();
   const { createTitleRenderer } = await import('./titleRenderer');
-  return createTitleRenderer(canvas, options);
+  return createTitleRenderer(canvas, options, events);
 }
 
 /**
  * The title's canvas for either path: a fresh <canvas> in the title's strip, given to the title
- * renderer (in a worker or in the page), resized with the strip. `onUnavailable` hears when that
- * path gets no WebGL context, so the host can take the next one.
+ * renderer (in a worker or in the page), resized with the strip. `onStatus` hears the canvas's
+ * status; `onUnavailable` hears when that path gets no WebGL context, so the host can take the next.
  */
 export default function TitleCanvas({
   path,
+  onStatus,
   onUnavailable,
 }: {
-  path: CanvasPath;
+  path: TitlePath;
+  onStatus: (canvas: CanvasStatus) => void;
   onUnavailable: (reason: string) => void;
 }) {
   const stripRef = useRef<HTMLDivElement>(null);
@@ -68,10 +70,16 @@ export default function TitleCanvas({
       contextControls.lose = () => r.loseContext();
       contextControls.restore = () => r.restoreContext();
     };
+    const status = (canvas: CanvasStatus) => live && onStatus(canvas);
     if (path === 'worker')
-      take(workerTitle(canvas, options, (reason) => live && onUnavailable(reason)));
+      take(
+        workerTitle(canvas, options, {
+          status,
+          unavailable: (reason) => live && onUnavailable(reason),
+        }),
+      );
     else
-      pageTitle(canvas, options).then(take, (error: unknown) => {
+      pageTitle(canvas, options, { status }).then(take, (error: unknown) => {
         if (live) onUnavailable(error instanceof Error ? error.message : String(error));
       });
     const resized = new ResizeObserver(() => {
@@ -85,7 +93,7 @@ export default function TitleCanvas({
       renderer?.dispose();
       canvas.remove();
     };
-  }, [path, onUnavailable]);
+  }, [path, onStatus, onUnavailable]);
 
   return <TitleStrip stripRef={stripRef} fadeRef={fadeRef} />;
 }

@@ -2,7 +2,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import { motionStore, now } from '../motion/store';
-import { scrollProgress, titleLayout, titleStrip } from '../motion/model';
+import { titleStrip } from '../motion/model';
+import { layoutOf } from '../motion/titleFrame';
 import { lightProbe } from '../motion/lightProbe';
 import { lightTarget, stepLight } from '../motion/lightLead';
 import { createLightUniforms } from './lightMaterial';
@@ -39,8 +40,7 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     const vp = s.viewport;
     if (!vp) return;
     const dpr = state.gl.getPixelRatio();
-    const p = scrollProgress(s.scrollY, vp.height);
-    const layout = titleLayout(p, vp, s.titleEm, s.titleWordsEm);
+    const { p, layout } = layoutOf(s);
     const startPx = layout.fontPx / layout.scale;
 
     // The glyphs are prepared in em: a new start size is a uniform. The first time, the shaders

@@ -1,11 +1,9 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { shallow } from 'zustand/shallow';
-import { motionStore, type MotionState } from '../motion/store';
-import { scrollProgress, titleLayout, titleStrip } from '../motion/model';
-import { crossfadeSide } from './crossfade';
-
-/** What the strip's place depends on. */
-const stripInputs = (s: MotionState) => [s.scrollY, s.viewport, s.titleEm, s.titleWordsEm] as const;
+import { motionStore } from '../motion/store';
+import { titleStrip } from '../motion/model';
+import { layoutInputs, layoutOf, type LayoutInputs } from '../motion/titleFrame';
+import { crossfadeSide } from '../dom-motion/crossfade';
 
 /**
  * The strip of the viewport the title's canvas covers, across the window around the title, for
@@ -24,7 +22,7 @@ export function TitleStrip({
     const strip = stripRef.current;
     if (!strip) return;
     return motionStore.subscribe(
-      stripInputs,
+      layoutInputs,
       () => {
         const { height, transform } = stripFor(motionStore.getState());
         if (strip.style.height !== `${height}px`) strip.style.height = `${height}px`;
@@ -45,13 +43,7 @@ export function TitleStrip({
 }
 
 /** The strip's height and place for a state of the store. */
-export function stripFor(s: MotionState): { height: number; transform: string } {
-  const layout = titleLayout(
-    scrollProgress(s.scrollY, s.viewport?.height ?? 0),
-    s.viewport,
-    s.titleEm,
-    s.titleWordsEm,
-  );
-  const strip = titleStrip(layout);
+export function stripFor(s: LayoutInputs): { height: number; transform: string } {
+  const strip = titleStrip(layoutOf(s).layout);
   return { height: strip.height, transform: `translate3d(0, ${strip.top}px, 0)` };
 }

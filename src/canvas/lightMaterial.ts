@@ -8,11 +8,14 @@ import {
   ShaderMaterial,
   Vector2,
 } from 'three';
-import lightShader from '../../shaders/titleLight.glsl?raw';
+import titleLight from '../../shaders/titleLight.glsl?raw';
 import outlineVertex from '../../shaders/titleOutline.vert?raw';
 import outlineFragment from '../../shaders/titleOutline.frag?raw';
 import haloVertex from '../../shaders/titleHalo.vert?raw';
 import haloFragment from '../../shaders/titleHalo.frag?raw';
+import { LIGHT_BASE_ALPHA, LIGHT_COLORS, lightDefines } from '../motion/titleLook';
+
+const lightShader = `${lightDefines()}${titleLight}`;
 
 export interface LightUniforms {
   uLightPosition: { value: Vector2 };
@@ -31,10 +34,10 @@ export function createLightUniforms(): LightUniforms {
     uLightPosition: { value: new Vector2(-1e4, -1e4) },
     uLightRadius: { value: 200 },
     uLightIntensity: { value: 1 },
-    uBaseColor: { value: new Color('#a9b4e8') },
-    uBaseAlpha: { value: 0.42 },
-    uLightColorA: { value: new Color('#9fb0ff') },
-    uLightColorB: { value: new Color('#d7a8ff') },
+    uBaseColor: { value: new Color(LIGHT_COLORS.base) },
+    uBaseAlpha: { value: LIGHT_BASE_ALPHA },
+    uLightColorA: { value: new Color(LIGHT_COLORS.hueA) },
+    uLightColorB: { value: new Color(LIGHT_COLORS.hueB) },
     uGlow: { value: 0 },
   };
 }

@@ -3,11 +3,11 @@
 // development client (in the worker's modules under `npm start`) then takes it for a page and
 // looks up its style and link tags: there are none.
 import './workerGlobals';
-import { alignClock, motionStore } from '../motion/store';
+import { type CanvasStatus, alignClock, mirrorPage, motionStore } from '../motion/store';
 import { setFrameListener } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import { createTitleRenderer, NoWebGLError, type TitleRenderer } from './titleRenderer';
-import type { ToWorker, FromWorker } from './offscreenProtocol';
+import type { ToWorker, FromWorker } from './workerTitle';
 
 /** The title's canvas off the main thread: a message switch around the title renderer. */
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
@@ -28,19 +28,16 @@ setFrameListener((frames) => {
   if (motionStore.getState().testMode)
     requestAnimationFrame(() => post({ type: 'frame', ...report, onScreen: true }));
 });
-motionStore.subscribe(
-  (s) => s.canvas,
-  (canvas) => post({ type: 'status', canvas }),
-);
+const events = { status: (canvas: CanvasStatus) => post({ type: 'status', canvas }) };
 
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   switch (message.type) {
     case 'init':
       alignClock(message.timeOrigin);
-      motionStore.setState(message.state);
+      mirrorPage(message.state);
       try {
-        renderer = await createTitleRenderer(message.canvas, message);
+        renderer = await createTitleRenderer(message.canvas, message, events);
         // The strip may have changed size while the renderer was set up.
         if (resized) renderer.resize(resized.width, resized.height, resized.dpr);
       } catch (error) {
@@ -50,7 +47,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       break;
     case 'state':
       version = message.version;
-      motionStore.setState(message.state);
+      mirrorPage(message.state);
       break;
     case 'resize':
       resized = message;

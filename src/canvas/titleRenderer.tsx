@@ -7,8 +7,9 @@ import {
 } from '@react-three/fiber';
 import { WebGLRenderer } from 'three';
 import { shallow } from 'zustand/shallow';
-import { motionStore, type MotionState } from '../motion/store';
+import { motionStore, type CanvasStatus } from '../motion/store';
 import { frameDrawn } from '../motion/frames';
+import { lightInputs } from '../motion/titleFrame';
 import { TitleScene, type SceneStatus } from './TitleScene';
 import { EventModeDpr } from './EventModeDpr';
 import { gpuFinished } from './gpuWarmup';
@@ -21,25 +22,6 @@ export function capDpr(deviceRatio: number): number {
   return Math.min(MAX_DPR, Math.max(1, deviceRatio || 1));
 }
 
-/** Everything the picture depends on: a change of any of these asks for a frame. */
-export function pictureInputs(s: MotionState) {
-  return [
-    s.onHome,
-    s.scrollY,
-    s.viewport,
-    s.titleEm,
-    s.titleWordsEm,
-    s.pointer,
-    s.sweepStart,
-    s.reducedMotion,
-    s.testMode,
-    s.testTime,
-    s.eventMode,
-    s.idle,
-    s.lastInput,
-  ] as const;
-}
-
 export interface TitleRendererOptions {
   /** The strip's size in CSS px, and the device's pixel ratio (capped here). */
   width: number;
@@ -47,6 +29,11 @@ export interface TitleRendererOptions {
   dpr: number;
   /** Test only: behave as if the browser gave no WebGL context. */
   refuseContext?: boolean;
+}
+
+/** What the renderer tells its host: the canvas's status as it changes. */
+export interface RendererEvents {
+  status: (canvas: CanvasStatus) => void;
 }
 
 export interface TitleRenderer {
@@ -74,13 +61,14 @@ const CONTEXT_ATTRIBUTES: WebGLContextAttributes = {
 
 /**
  * Draws the lit title into `canvas`, in the page or in a worker (see docs/canvas.md): one R3F
- * root with an orthographic camera in CSS px, frames on demand when a picture input changes, the
- * canvas status in the motion store (`ready` from the first frame with the text), context loss and
- * restore. Throws NoWebGLError when the canvas gives no WebGL context.
+ * root with an orthographic camera in CSS px, frames on demand when an input of the lit title
+ * changes, the canvas's status reported to `events` (`ready` from the first frame with the text),
+ * context loss and restore. Throws NoWebGLError when the canvas gives no WebGL context.
  */
 export async function createTitleRenderer(
   canvas: HTMLCanvasElement | OffscreenCanvas,
   options: TitleRendererOptions,
+  events: RendererEvents,
 ): Promise<TitleRenderer> {
   const context = options.refuseContext
     ? null
@@ -103,6 +91,11 @@ export async function createTitleRenderer(
   await root.configure(props(options.width, options.height, options.dpr));
 
   const scene: SceneStatus = { textShown: false };
+  let status: CanvasStatus = 'loading';
+  const report = (next: CanvasStatus) => {
+    status = next;
+    events.status(next);
+  };
   const unsubscribers: (() => void)[] = [];
 
   // The first frame with the text in it makes the canvas "ready", once it is on screen: the GPU
@@ -113,31 +106,30 @@ export async function createTitleRenderer(
   unsubscribers.push(
     addAfterEffect(() => {
       frameDrawn();
-      if (!scene.textShown || showing || motionStore.getState().canvas !== 'loading') return;
+      if (!scene.textShown || showing || status !== 'loading') return;
       showing = true;
       void gpuFinished(context, GPU_POLL_MS)
         .then(() => new Promise((r) => requestAnimationFrame(r)))
         .then(() => {
           showing = false;
-          if (!disposed && motionStore.getState().canvas === 'loading' && !context.isContextLost())
-            motionStore.setState({ canvas: 'ready' });
+          if (!disposed && status === 'loading' && !context.isContextLost()) report('ready');
         });
     }),
   );
-  // One rule for when to draw: a picture input changed, on the home page (hidden elsewhere).
+  // One rule for when to draw: an input of the lit title changed, on the home page (hidden elsewhere).
   unsubscribers.push(
-    motionStore.subscribe(pictureInputs, ([onHome]) => onHome && invalidate(), {
+    motionStore.subscribe(lightInputs, () => motionStore.getState().onHome && invalidate(), {
       equalityFn: shallow,
     }),
   );
 
   const onLost = (e: Event) => {
     e.preventDefault(); // lets the browser restore it
-    motionStore.setState({ canvas: 'lost' });
+    report('lost');
   };
   // "ready" again once a frame has been drawn on the new context.
   const onRestored = () => {
-    motionStore.setState({ canvas: 'loading' });
+    report('loading');
     invalidate();
   };
   canvas.addEventListener('webglcontextlost', onLost);

@@ -1,22 +1,59 @@
+/**
+ * The title's worker seen from the page, and the messages between the two (the worker's side is
+ * title.worker.ts; start.ts starts the worker).
+ */
 import { shallow } from 'zustand/shallow';
-import { motionStore, type MotionState } from '../motion/store';
+import { motionStore, type CanvasStatus, type MotionState } from '../motion/store';
 import { frameCounted, frameDrawnInWorker } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
-import type { TitleRenderer, TitleRendererOptions } from './titleRenderer';
-import type { FromWorker, MirroredState, ToWorker } from './offscreenProtocol';
-import { takeTitleWorker } from './titleWorker';
+import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
+import { takeTitleWorker } from './start';
+
+/** The inputs the page mirrors into the worker (all but the canvas status, which the worker reports). */
+export type MirroredState = Omit<MotionState, 'canvas'>;
+
+export type ToWorker =
+  | {
+      type: 'init';
+      canvas: OffscreenCanvas;
+      width: number;
+      height: number;
+      dpr: number;
+      state: MirroredState;
+      /** The page's performance.timeOrigin: the worker's clock reads the page's. */
+      timeOrigin: number;
+      /** Test only (`?worker-webgl=0`): act as if the worker got no WebGL context. */
+      refuseContext: boolean;
+    }
+  | { type: 'state'; state: Partial<MirroredState>; version: number }
+  | { type: 'resize'; width: number; height: number; dpr: number }
+  | { type: 'lose-context' }
+  | { type: 'restore-context' };
+
+export type FromWorker =
+  | {
+      type: 'frame';
+      frames: number;
+      light: typeof lightProbe;
+      version: number;
+      /** Sent twice per frame: once drawn, and once committed to the compositor. */
+      onScreen: boolean;
+    }
+  | { type: 'status'; canvas: CanvasStatus }
+  /** The worker got no WebGL context (WebKit, Safari before WebGL in workers): the page takes over. */
+  | { type: 'unavailable'; reason: string };
 
 const mirrored = ({ canvas: _canvas, ...inputs }: MotionState): MirroredState => inputs;
 
 /**
  * The title renderer in a worker, seen from the page: the same calls as createTitleRenderer, sent
  * as messages. The page mirrors the store's inputs into the worker and takes back its frames, its
- * canvas status and the light. `onUnavailable` hears when the worker gets no WebGL context.
+ * canvas status and the light; `events.unavailable` hears when the worker gets no WebGL context.
  */
 export function workerTitle(
   canvas: HTMLCanvasElement,
   options: TitleRendererOptions,
-  onUnavailable: (reason: string) => void,
+  events: RendererEvents & { unavailable: (reason: string) => void },
 ): TitleRenderer {
   const worker = takeTitleWorker();
   const send = (message: ToWorker, transfer: Transferable[] = []) =>
@@ -32,10 +69,10 @@ export function workerTitle(
       }
       // Test-mode waiters resolve only on a frame on screen that shows every input sent so far.
       else frameDrawnInWorker(message.frames, message.version === version);
-    } else if (message.type === 'status') motionStore.setState({ canvas: message.canvas });
-    else onUnavailable(message.reason);
+    } else if (message.type === 'status') events.status(message.canvas);
+    else events.unavailable(message.reason);
   };
-  worker.onerror = (event) => onUnavailable(`the worker failed: ${event.message}`);
+  worker.onerror = (event) => events.unavailable(`the worker failed: ${event.message}`);
 
   const offscreen = canvas.transferControlToOffscreen();
   send(

@@ -14,7 +14,7 @@ let following = false;
 
 /**
  * Every spring jumps to its end while the visitor prefers reduced motion, live: the store's
- * `reducedMotion` (fed by the one listener in src/motion/listeners.ts) sets react-spring's
+ * `reducedMotion` (fed by the one listener in src/motion/inputs.ts) sets react-spring's
  * global `skipAnimation`. Idempotent.
  */
 export function followReducedMotion(): void {

@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { StrictMode } from 'react';
 import { shallow } from 'zustand/shallow';
-import { motionStore, now } from '../motion/store';
+import { eventActions as act, motionStore, now } from '../motion/store';
+import { followTouch } from '../motion/inputs';
 import { idleState, msToNextIdleThreshold, RETURN_TO_TOP_AFTER_MS } from '../motion/attract';
 import { forgetVisitor } from '../contact/kiosk';
 import { FullscreenButton } from './FullscreenButton';
@@ -11,7 +12,6 @@ import './event.css';
 export function startEventMode(win: Window = window): () => void {
   const doc = win.document;
   const root = doc.documentElement;
-  const set = motionStore.setState;
   // Back to the start keeps the flags the kiosk was opened with (`?event`, test flags).
   const startSearch = win.location.search;
   let returned = false;
@@ -37,7 +37,7 @@ export function startEventMode(win: Window = window): () => void {
     const s = motionStore.getState();
     const idleMs = now(s) - s.lastInput;
     const state = idleState(idleMs);
-    if (s.idle !== state.attract) set({ idle: state.attract });
+    if (s.idle !== state.attract) act.idle(state.attract);
     root.dataset.eventCursor = state.cursorHidden ? 'hidden' : 'shown';
     if (state.returnToTop && !returned) {
       returned = true;
@@ -50,16 +50,13 @@ export function startEventMode(win: Window = window): () => void {
   }
 
   function markActive() {
-    set({ lastInput: now() });
+    act.input(now());
     evaluate();
   }
 
+  // A touch that moves the light (followTouch) is input through the pointer's change below.
   function onTouch(e: TouchEvent) {
-    const touch = e.touches[0];
-    // The pointer events stop once the finger scrolls the page (pointercancel); touch events go on.
-    if (touch && !motionStore.getState().testMode) {
-      set({ pointer: { x: touch.clientX, y: touch.clientY, inside: true, kind: 'touch' } });
-    } else markActive();
+    if (!e.touches[0] || motionStore.getState().testMode) markActive();
   }
 
   // A pointer change or the clock changing hands is input; a tick of the test's clock is only time.
@@ -82,12 +79,13 @@ export function startEventMode(win: Window = window): () => void {
   win.addEventListener('pageshow', onPageShow);
 
   const passive = { passive: true } as const;
+  const stopTouch = followTouch(win);
   win.addEventListener('touchstart', onTouch, passive);
   win.addEventListener('touchmove', onTouch, passive);
   win.addEventListener('keydown', markActive, passive);
   win.addEventListener('wheel', markActive, passive);
 
-  set({ eventMode: true });
+  act.start();
   root.dataset.eventMode = 'on';
   markActive();
 
@@ -105,6 +103,7 @@ export function startEventMode(win: Window = window): () => void {
   return () => {
     clearTimeout(timer);
     unsubscribe();
+    stopTouch();
     win.removeEventListener('touchstart', onTouch);
     win.removeEventListener('touchmove', onTouch);
     win.removeEventListener('keydown', markActive);
@@ -115,6 +114,6 @@ export function startEventMode(win: Window = window): () => void {
     host.remove();
     delete root.dataset.eventMode;
     delete root.dataset.eventCursor;
-    set({ eventMode: false, idle: false });
+    act.stop();
   };
 }

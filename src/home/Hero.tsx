@@ -1,31 +1,15 @@
-import { Fragment, useEffect, useRef, type CSSProperties } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { shallow } from 'zustand/shallow';
 import { company } from '../content/company';
-import { motionStore, titleWords, type MotionState } from '../motion/store';
-import {
-  DEFAULT_SPACE_EM,
-  guessWordsEm,
-  pinnedBand,
-  twoLineSplit,
-  scrollButtonDiameter,
-  scrollProgress,
-  titleLayout,
-  TITLE_LINE_HEIGHT,
-} from '../motion/model';
+import { measureTitle, motionStore, titleWords, type MotionState } from '../motion/store';
+import { layoutInputs, layoutOf } from '../motion/titleFrame';
+import { pinnedBand, scrollButtonDiameter, TITLE_LINE_HEIGHT } from '../motion/model';
 import { ScrollDownButton } from './ScrollDownButton';
 import { attachTitleLight } from './titleLight';
 import { takeEarlyLight } from './earlyLight';
-import { crossfadeSide } from '../canvas/crossfade';
+import { crossfadeSide } from '../dom-motion/crossfade';
 
 const words = titleWords(company.name);
-// Before the app measures the text: the guessed width of the longer line of a two-line title.
-const guessedLineEm = (() => {
-  const em = guessWordsEm(words);
-  const k = twoLineSplit(em, DEFAULT_SPACE_EM);
-  const line = (a: number, b: number) =>
-    em.slice(a, b).reduce((s, w) => s + w, 0) + DEFAULT_SPACE_EM * (b - a - 1);
-  return Math.max(line(0, k), line(k, em.length));
-})();
 
 /** The name, one element per word (each moved on its own on a two-line title). */
 function Words() {
@@ -51,13 +35,8 @@ function LitCopy({ kind }: { kind: 'halo' | 'hue' | 'violet' | 'core' }) {
   );
 }
 
-const layoutInputs = (s: MotionState) => [
-  s.scrollY,
-  s.viewport,
-  s.titleEm,
-  s.titleWordsEm,
-  s.canvas,
-];
+/** What the title, its band and the button depend on: not every pointer move or tick. */
+const heroInputs = (s: MotionState) => [...layoutInputs(s), s.canvas];
 
 /**
  * The first viewport. The company name is the page's real <h1>; once the app runs its box is fixed
@@ -88,8 +67,7 @@ export function Hero() {
     );
     const write = (s: MotionState) => {
       const vh = s.viewport?.height ?? 0;
-      const p = scrollProgress(s.scrollY, vh);
-      const layout = titleLayout(p, s.viewport, s.titleEm, s.titleWordsEm);
+      const { p, layout } = layoutOf(s);
       const startPx = layout.fontPx / layout.scale;
       box.style.fontSize = `${startPx}px`;
       box.style.transform = `translate(${layout.centerX}px, ${layout.centerY}px) translate(-50%, -50%) scale(${layout.scale})`;
@@ -121,10 +99,9 @@ export function Hero() {
       const width = (el: Element) => el.getBoundingClientRect().width / em;
       const titleEm = width(text);
       const titleWordsEm = wordEls[0]!.map(width);
-      if (Number.isFinite(titleEm) && titleEm > 1) motionStore.setState({ titleEm, titleWordsEm });
+      if (Number.isFinite(titleEm) && titleEm > 1) measureTitle(titleEm, titleWordsEm);
     });
-    // Only what the title, its band and the button depend on: not every pointer move or tick.
-    const unsubscribe = motionStore.subscribe(layoutInputs, () => write(motionStore.getState()), {
+    const unsubscribe = motionStore.subscribe(heroInputs, () => write(motionStore.getState()), {
       equalityFn: shallow,
       fireImmediately: true,
     });
@@ -143,7 +120,6 @@ export function Hero() {
       className="hero"
       aria-labelledby="hero-title"
       data-lines={words.length > 1 ? '2' : '1'}
-      style={{ '--title-line-em': guessedLineEm.toFixed(3) } as CSSProperties}
     >
       <div ref={bandRef} className="hero__band" aria-hidden="true" />
       <div

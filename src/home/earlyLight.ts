@@ -2,10 +2,10 @@
  * The title's light from the first paint, before the app has loaded: src/boot.ts starts it on the
  * prerendered title with the Web Animations API, as transforms of the lit copies' windows, which
  * the compositor plays with no main-thread work: the intro sweep, then the way back to the light's
- * resting place (at rest at once under reduced motion). The app's CSS light (titleLight.ts) takes
- * it over where it is, and the canvas continues it.
+ * resting place (at rest at once under reduced motion), on the model's path (motion/light.ts).
+ * The app's CSS light (titleLight.ts) takes it over where it is.
  */
-import { lightRadius, lightScrollOffset, sweepStep } from '../motion/light';
+import { lightRadius, lightScrollOffset, restX, sweepPath } from '../motion/light';
 import { animateWindows, litWindows, placeLitWords, windowTransforms } from './litWindows';
 
 /** How long the light takes back from the sweep's end to its resting place (eased out). */
@@ -28,7 +28,7 @@ export function startEarlyLight(doc: Document = document): void {
   const box = doc.querySelector<HTMLElement>('.hero__title-box');
   const text = box?.querySelector<HTMLElement>('.hero__title-text');
   if (!win || !box || !text || typeof box.animate !== 'function') return;
-  // Test mode (`?motion-test`, motion/testMode.ts, kept out of this early chunk) runs its own clock.
+  // Test mode (`?motion-test`, motion/inputs.ts, kept out of this early chunk) runs its own clock.
   if (new URLSearchParams(win.location.search).has('motion-test')) return;
 
   // In the box's own px (its scale is 1 before the app runs), as titleLight.ts places the light.
@@ -38,13 +38,10 @@ export function startEarlyLight(doc: Document = document): void {
   if (!(fontPx > 0) || textRect.width <= 0) return;
   const r = lightRadius(fontPx);
   const centre = textRect.left + textRect.width / 2 - boxRect.left;
-  const from = centre - textRect.width / 2 - r;
-  const to = centre + textRect.width / 2 + r;
-  // The model's resting place (lightRestX): a third of the way in.
-  const rest = centre - textRect.width / 6;
+  const [from, to, sweepMs] = sweepPath(centre, textRect.width, fontPx, win.innerWidth);
+  const rest = restX(centre, textRect.width);
   const y = boxRect.height / 2 + lightScrollOffset(0, fontPx).dy;
   const still = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  const sweepMs = (to - from) / sweepStep(win.innerWidth);
 
   placeLitWords(box);
   // A web font that comes later moves the <h1>'s words: the copies follow until the app runs.

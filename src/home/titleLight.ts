@@ -2,20 +2,22 @@
  * The title's light without WebGL: the same light as the canvas's shader, drawn by CSS on the DOM
  * title. It reads the same store and the same pure functions (lightTarget, stepLight) and moves the
  * lit copies' windows to the light (transforms and opacity only: no repaint, see
- * src/styles/global.css). It continues the sweep that started at the first paint (earlyLight.ts).
+ * src/styles/global.css). It takes over the sweep that started at the first paint (earlyLight.ts),
+ * and is the one writer of the sweep's start.
  * A frame loop runs only while the light moves (sweep, easing, attract loop; under the fading title
  * too, in step with the canvas's) and stops when it is still: no React render, no work while still.
  * See docs/title-light.md.
  */
 import { shallow } from 'zustand/shallow';
-import { motionStore, now, type MotionState } from '../motion/store';
+import { motionStore, now, startSweep, type MotionState } from '../motion/store';
 import { lightTarget, stepLight, sweepSpan, type LightLead } from '../motion/lightLead';
-import { scrollProgress, sweepPosition, titleLayout, TITLE_LINE_HEIGHT } from '../motion/model';
+import { sweepPosition, TITLE_LINE_HEIGHT } from '../motion/model';
+import { layoutOf, lightInputs } from '../motion/titleFrame';
 import { domFrameDrawn } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import type { EarlyLight } from './earlyLight';
 import { animateWindows, litWindows, windowTransforms } from './litWindows';
-import { crossfading } from '../canvas/crossfade';
+import { crossfading } from '../dom-motion/crossfade';
 
 /** What the DOM light last did, for tests (like `__titleLight` for the canvas). */
 export const domLightProbe = {
@@ -32,22 +34,7 @@ declare global {
   }
 }
 
-const inputs = (s: MotionState) => [
-  s.scrollY,
-  s.viewport,
-  s.pointer,
-  s.testTime,
-  s.testMode,
-  s.reducedMotion,
-  s.titleEm,
-  s.titleWordsEm,
-  s.sweepStart,
-  s.canvas,
-  s.onHome,
-  s.eventMode,
-  s.idle,
-  s.lastInput,
-];
+const inputs = (s: MotionState) => [...lightInputs(s), s.canvas];
 
 /**
  * Lights the DOM title box `box` while the canvas is not showing, going on from the light that
@@ -112,15 +99,14 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
       domLightProbe.running = false;
       return;
     }
-    // The page owns the sweep's start: the first renderer to show the title lit starts it (the
-    // early light, since the first paint, if there was one).
+    // The sweep starts the first time the title shows lit (with the early light, since the first
+    // paint, if there was one).
     if (s.sweepStart === null) {
-      motionStore.setState({ sweepStart: early?.start ?? now(s) });
+      startSweep(early?.start ?? now(s));
       if (!early) return; // the store change schedules the next frame
       s = motionStore.getState();
     }
-    const p = scrollProgress(s.scrollY, s.viewport!.height);
-    const layout = titleLayout(p, s.viewport, s.titleEm, s.titleWordsEm);
+    const { p, layout } = layoutOf(s);
     const t = now(s);
     const target = lightTarget(s, layout, p, t);
     if ((sweep || !Number.isFinite(light.x)) && s.sweepStart !== null && !s.reducedMotion) {
@@ -176,7 +162,9 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
 
   const unsubscribeCanvas = motionStore.subscribe(
     (s) => s.canvas,
-    (_canvas, before) => {
+    (canvas, before) => {
+      // A canvas shown before any sweep (its wait ran out): the sweep starts with it.
+      if (canvas === 'ready') startSweep(now());
       // Back from the canvas (a lost context): the light goes on from where the canvas left it.
       if (before === 'ready' && Number.isFinite(lightProbe.x)) {
         light.x = lightProbe.x;

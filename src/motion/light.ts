@@ -1,7 +1,10 @@
 /**
- * The intro sweep's speed and the light's size and place: the part of the motion model (model.ts,
- * which re-exports it) that the page's first script needs for the sweep from the first paint.
+ * The intro sweep's speed and path and the light's size and place: the part of the motion model
+ * (model.ts re-exports it) that the page's first script (home/earlyLight.ts) shares with the app.
  */
+
+/** The light's radius in ems of the title's font size (CSS: --light-r, written by the build). */
+export const LIGHT_RADIUS_EM = 1.3;
 
 /** Intro sweep: 2 px per ms on windows wider than 1024 px, otherwise 1 px per ms. */
 export const SWEEP_WIDE_BREAKPOINT = 1024;
@@ -15,7 +18,27 @@ export function sweepStep(windowWidth: number): number {
 
 /** How far beyond the heading the light starts and ends: its own radius, so it enters and leaves dark. */
 export function lightRadius(fontPx: number): number {
-  return fontPx * 1.3;
+  return fontPx * LIGHT_RADIUS_EM;
+}
+
+/**
+ * The intro sweep's path in px for a title of `widthPx` centred at `centerX`: from the light's full
+ * width left of it to as far right, and how long that takes at the sweep's step. Positional, as
+ * the first-paint script calls it (home/earlyLight.ts).
+ */
+export function sweepPath(
+  centerX: number,
+  widthPx: number,
+  fontPx: number,
+  windowWidth: number,
+): [from: number, to: number, ms: number] {
+  const reach = widthPx / 2 + lightRadius(fontPx);
+  return [centerX - reach, centerX + reach, (2 * reach) / sweepStep(windowWidth)];
+}
+
+/** Where the light rests when nothing leads it: over the title, a third of the way in. */
+export function restX(centerX: number, widthPx: number): number {
+  return centerX - widthPx / 6;
 }
 
 /**

@@ -4,32 +4,16 @@
  * renderer of the light (the canvas and the CSS light), so they always agree.
  */
 import { ATTRACT_AFTER_MS, attractPosition } from './attract';
-import { sweepStep } from './light';
-import {
-  lightRadius,
-  lightRestX,
-  lightScrollOffset,
-  sweepPosition,
-  type TitleLayout,
-} from './model';
-import type { MotionState } from './store';
+import { lightRadius, lightScrollOffset, sweepPath } from './light';
+import { lightRestX, sweepPosition, type TitleLayout } from './model';
+import type { LightInputs } from './titleFrame';
+
+export type { LightInputs };
 
 export type LightLead = 'sweep' | 'pointer' | 'rest' | 'attract';
 
 /** How quickly the light catches up with its target (ms to close ~63% of the gap). */
 export const FOLLOW_MS = 90;
-
-export type LightInputs = Pick<
-  MotionState,
-  | 'sweepStart'
-  | 'reducedMotion'
-  | 'eventMode'
-  | 'idle'
-  | 'onHome'
-  | 'lastInput'
-  | 'pointer'
-  | 'viewport'
->;
 
 export interface LightTarget {
   /** Where the light should be, in viewport px. */
@@ -98,20 +82,13 @@ export function sweepLeftMs(s: LightInputs, layout: TitleLayout, t: number): num
   return Math.max(0, s.sweepStart + sweepSpan(layout, s.viewport?.width ?? 0).ms - t);
 }
 
-/**
- * The intro sweep's path in viewport px, from the light's full width left of the title to as far
- * right of it (where lightTarget's sweep starts and ends), and how long it takes at the spec's step.
- */
+/** The intro sweep's path across the title in viewport px, and its length in ms (light.ts). */
 export function sweepSpan(
   layout: TitleLayout,
   windowWidth: number,
 ): { from: number; to: number; ms: number } {
-  const reach = layout.widthPx / 2 + lightRadius(layout.fontPx);
-  return {
-    from: layout.centerX - reach,
-    to: layout.centerX + reach,
-    ms: (2 * reach) / sweepStep(windowWidth),
-  };
+  const [from, to, ms] = sweepPath(layout.centerX, layout.widthPx, layout.fontPx, windowWidth);
+  return { from, to, ms };
 }
 
 export interface LightPoint {

@@ -34,7 +34,7 @@ export {
   lightRadius,
   lightScrollOffset,
 } from './light';
-import { sweepStep } from './light';
+import { restX, sweepStep } from './light';
 
 /** Layout of the title in CSS pixels (not in the spec: chosen so it fills the hero). */
 export const TOPBAR_HEIGHT = 64;
@@ -77,9 +77,15 @@ export interface Viewport {
   readonly height: number;
 }
 
+/** Side margin of the hero title: this share of the window's width, never under the minimum (px). */
+export const TITLE_MARGIN_SHARE = 0.05;
+export const TITLE_MARGIN_MIN_PX = 16;
+/** Where the title's centre starts: this share of the viewport's height from its top. */
+export const TITLE_START_Y = 0.46;
+
 /** Side margin of the hero title, in px. */
 export function titleMargin(width: number): number {
-  return Math.max(16, width * 0.05);
+  return Math.max(TITLE_MARGIN_MIN_PX, width * TITLE_MARGIN_SHARE);
 }
 
 /**
@@ -113,6 +119,15 @@ export function guessWordsEm(words: readonly string[], emWidth = DEFAULT_TITLE_E
   const letters = words.reduce((n, w) => n + w.length, 0) || 1;
   const wordsEm = emWidth - DEFAULT_SPACE_EM * Math.max(0, words.length - 1);
   return words.map((w) => (wordsEm * w.length) / letters);
+}
+
+/** The longer line's width in ems of a name on two lines, guessed before the text is measured. */
+export function guessedLineEm(words: readonly string[]): number {
+  const em = guessWordsEm(words);
+  const k = twoLineSplit(em, DEFAULT_SPACE_EM);
+  const line = (a: number, b: number) =>
+    em.slice(a, b).reduce((s, w) => s + w, 0) + DEFAULT_SPACE_EM * (b - a - 1);
+  return Math.max(line(0, k), line(k, em.length));
 }
 
 /** Where the words break into two lines: the split whose longer line is the shortest. */
@@ -200,7 +215,7 @@ export function titleLayout(
   const startPx = TITLE_START_SIZE * unitPx;
   // Centred in the first viewport (a little above the middle, leaving room for the tagline),
   // rising to just under the top bar when pinned.
-  const startY = height * 0.46;
+  const startY = height * TITLE_START_Y;
   const pinnedY = TOPBAR_HEIGHT + 10 + (endFontPx * TITLE_LINE_HEIGHT) / 2;
   const centerX = width / 2;
   const centerY = lerp(startY, pinnedY, pinProgress(p));
@@ -317,5 +332,5 @@ export function sweepPosition(
 
 /** Where the light rests when nothing leads it: over the title, a third of the way in. */
 export function lightRestX(layout: TitleLayout): number {
-  return layout.centerX - layout.widthPx / 6;
+  return restX(layout.centerX, layout.widthPx);
 }

@@ -1,7 +1,9 @@
 /**
- * The one store between the DOM and the canvas. Listeners write raw inputs here and nothing else;
- * everything visible is derived from these by the pure motion model. Hot values stay outside
- * React: readers call getState() in a frame callback or subscribe and write styles directly.
+ * The one store between the DOM and the canvas: the page's inputs and a few facts about the
+ * title, each field changed only through the named actions below, by the one module named beside
+ * it (lint refuses `motionStore.setState` elsewhere). Everything visible is derived from these by
+ * the pure motion model (titleFrame.ts). Hot values stay outside React: readers call getState()
+ * in a frame callback or subscribe and write styles directly.
  */
 import { createStore } from 'zustand/vanilla';
 import { subscribeWithSelector } from 'zustand/middleware';
@@ -20,29 +22,31 @@ export interface PointerState {
 }
 
 export interface MotionState {
+  /** Written by motion/inputs.ts: the window's scroll, size, pointer and preference. */
   scrollY: number;
   /** Null until measured in the browser. */
   viewport: Viewport | null;
   pointer: PointerState;
   /** Whether a button, pen or finger is down (a finger lights the page's edges only then). */
   pointerDown: boolean;
+  reducedMotion: boolean;
   /**
-   * Clock time (ms, the page's clock) at which the intro sweep starts; null until the title is
-   * first shown lit (the DOM title's light sets it as soon as the app runs on the home page).
+   * Written by home/titleLight.ts: clock time (ms, the page's clock) at which the intro sweep
+   * starts; null until the title is first shown lit.
    */
   sweepStart: number | null;
-  reducedMotion: boolean;
+  /** Written by canvas/CanvasHost.tsx: where the canvas title stands. */
   canvas: CanvasStatus;
-  /** Measured width of the title text in ems. */
+  /** Written by home/Hero.tsx: measured width of the title text in ems. */
   titleEm: number;
   /** Measured width of each word of the title in ems (guessed until measured): the layout of a two-line title. */
   titleWordsEm: readonly number[];
-  /** Whether the page showing is the home page (the only one with the title). */
+  /** Written by app/App.tsx: whether the page showing is the home page (the only one with the title). */
   onHome: boolean;
-  /** Deterministic test mode: the clock and the pointer belong to the test. */
+  /** Written by motion/inputs.ts: deterministic test mode, the clock and the pointer belong to the test. */
   testMode: boolean;
   testTime: number;
-  /** Event mode (`/?event`): attract loop when idle, back to top, adaptive pixel ratio. */
+  /** Written by event/eventMode.tsx: event mode (`/?event`), attract loop when idle, back to top. */
   eventMode: boolean;
   /** Clock time (`now()`) of the last pointer, touch or key input; event mode's idle timer. */
   lastInput: number;
@@ -95,3 +99,42 @@ export function alignClock(pageTimeOrigin: number): void {
 export function now(state: MotionState = motionStore.getState()): number {
   return state.testMode ? state.testTime : performance.now() + clockOffset;
 }
+
+const set = motionStore.setState;
+
+/** The actions of motion/inputs.ts, the window's and the test's inputs. */
+export const inputActions = {
+  measure: (viewport: Viewport, scrollY: number) => set({ viewport, scrollY }),
+  scroll: (scrollY: number) => set({ scrollY }),
+  point: (pointer: PointerState) => set({ pointer }),
+  leave: () => set((s) => ({ pointer: { ...s.pointer, inside: false } })),
+  press: (pointerDown: boolean) => set({ pointerDown }),
+  reduceMotion: (reducedMotion: boolean) => set({ reducedMotion }),
+  enterTestMode: () => set({ testMode: true, testTime: 0 }),
+  setTestTime: (testTime: number) => set({ testTime }),
+};
+
+/** home/Hero.tsx: the title's text, measured once its font is in. */
+export const measureTitle = (titleEm: number, titleWordsEm: readonly number[]) =>
+  set({ titleEm, titleWordsEm });
+
+/** app/App.tsx: the route changed. */
+export const showHome = (onHome: boolean) => set({ onHome });
+
+/** home/titleLight.ts: the intro sweep starts at `at` (once: a later call changes nothing). */
+export const startSweep = (at: number) =>
+  set((s) => (s.sweepStart === null ? { sweepStart: at } : s));
+
+/** canvas/CanvasHost.tsx: the canvas title's status, as its renderer reports it. */
+export const setCanvasStatus = (canvas: CanvasStatus) => set({ canvas });
+
+/** The actions of event/eventMode.tsx. */
+export const eventActions = {
+  start: () => set({ eventMode: true }),
+  stop: () => set({ eventMode: false, idle: false }),
+  input: (lastInput: number) => set({ lastInput }),
+  idle: (idle: boolean) => set({ idle }),
+};
+
+/** canvas/title.worker.ts: the worker's copy of the page's store takes the page's changes. */
+export const mirrorPage = (state: Partial<Omit<MotionState, 'canvas'>>) => set(state);

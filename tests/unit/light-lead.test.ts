@@ -8,6 +8,7 @@ import {
   type LightInputs,
 } from '../../src/motion/lightLead';
 import { ATTRACT_AFTER_MS } from '../../src/motion/attract';
+import { initialMotionState } from '../../src/motion/store';
 import { lightRadius, lightRestX, titleLayout } from '../../src/motion/model';
 
 const viewport = { width: 1440, height: 900 };
@@ -17,6 +18,7 @@ const right = layout.centerX + layout.widthPx / 2;
 const radius = lightRadius(layout.fontPx);
 
 const inputs = (over: Partial<LightInputs> = {}): LightInputs => ({
+  ...initialMotionState,
   sweepStart: 0,
   reducedMotion: false,
   eventMode: false,

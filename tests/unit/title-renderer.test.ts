@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { titlePaths } from '../../src/canvas/webgl';
+import { titlePaths } from '../../src/canvas/path';
 import { capDpr, MAX_DPR } from '../../src/canvas/titleRenderer';
 
 const g = globalThis as Record<string, unknown>;

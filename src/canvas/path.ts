@@ -1,0 +1,38 @@
+/**
+ * Which path draws the title: a worker, the page, or none (the outlined DOM title stays). What
+ * exists is not enough: WebKit (and Safari before WebGL in workers) has OffscreenCanvas and
+ * transferControlToOffscreen but no WebGL in a worker, so the worker reports whether it got a
+ * context and CanvasHost.tsx takes the next path if not.
+ */
+
+/** Where the title's canvas is drawn: handed to a worker, or in the page. */
+export type TitlePath = 'worker' | 'page';
+
+/** The paths, as a warning names them. */
+export const WHERE: Record<TitlePath, string> = { worker: 'in a worker', page: 'in the page' };
+
+/** The paths to try, in order; an empty list (`?webgl=0`) leaves the outlined DOM title. */
+export function titlePaths(search: string): TitlePath[] {
+  const query = new URLSearchParams(search);
+  if (query.get('webgl') === '0') return [];
+  const worker =
+    query.get('offscreen') !== '0' &&
+    typeof OffscreenCanvas !== 'undefined' &&
+    typeof HTMLCanvasElement !== 'undefined' &&
+    'transferControlToOffscreen' in HTMLCanvasElement.prototype;
+  return worker ? ['worker', 'page'] : ['page'];
+}
+
+/** Whether this browser gives the page a WebGL context at all (and `?webgl=0` has not turned it off). */
+export function webglAvailable(search: string): boolean {
+  if (new URLSearchParams(search).get('webgl') === '0') return false;
+  try {
+    const probe = document.createElement('canvas');
+    const gl = probe.getContext('webgl2');
+    if (!gl) return false;
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return true;
+  } catch {
+    return false;
+  }
+}

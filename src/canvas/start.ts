@@ -1,0 +1,90 @@
+/**
+ * When the canvas starts: after the page's first paint and load, after the intro sweep has crossed
+ * the title (the CSS light plays it from the first paint, so the canvas takes over a light at
+ * rest), and in an idle moment. On a 2-core phone the worker's set-up (and the GPU process's)
+ * would otherwise slow the page's own start and the sweep's frames. CanvasHost.tsx waits for this
+ * on the home page only.
+ */
+import { firstContentfulPaint } from '../firstPaint';
+import { sweepLeftMs } from '../motion/lightLead';
+import { motionStore, now } from '../motion/store';
+import { layoutOf } from '../motion/titleFrame';
+import { webglAvailable, type TitlePath } from './path';
+
+/** The longest the canvas waits for the intro sweep (a sweep lasts about a second). */
+const SWEEP_WAIT_LIMIT_MS = 4000;
+/** The longest the canvas waits for an idle moment after the sweep. */
+const IDLE_WAIT_MS = 2000;
+
+/**
+ * Resolves when `path` may start, with whether it can: the worker is started then (it loads its
+ * libraries while the page fetches the canvas chunk); the page's path first probes for WebGL.
+ */
+export async function canvasStart(path: TitlePath, search: string): Promise<boolean> {
+  await afterFirstPaintAndLoad();
+  await sweepOver();
+  await idle(IDLE_WAIT_MS);
+  if (path === 'page') return webglAvailable(search);
+  startTitleWorker();
+  return true;
+}
+
+let worker: Worker | null = null;
+
+function startTitleWorker(): void {
+  worker ??= new Worker(new URL('./title.worker.ts', import.meta.url), { type: 'module' });
+}
+
+/** The started worker, for the one canvas that takes it (workerTitle.ts). */
+export function takeTitleWorker(): Worker {
+  startTitleWorker();
+  const taken = worker!;
+  worker = null;
+  return taken;
+}
+
+function afterFirstPaintAndLoad(): Promise<void> {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  return Promise.all([loaded, firstContentfulPaint()]).then(() => undefined);
+}
+
+/** Resolves when the browser next has an idle moment (or after `timeoutMs` at the latest). */
+export function idle(timeoutMs = 1000): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window)
+      window.requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else setTimeout(resolve, 50);
+  });
+}
+
+/**
+ * Resolves once the intro sweep has crossed the title; at once under reduced motion, and in test
+ * mode, whose clock the tests own. Re-timed if a scroll changes the title's width meanwhile.
+ */
+function sweepOver(): Promise<void> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let unsubscribe = () => {};
+    const done = () => {
+      clearTimeout(limit);
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const limit = setTimeout(done, SWEEP_WAIT_LIMIT_MS);
+    const check = () => {
+      clearTimeout(timer);
+      const s = motionStore.getState();
+      if (s.testMode) return done();
+      const left = sweepLeftMs(s, layoutOf(s).layout, now(s));
+      if (left === 0) return done();
+      // Not started yet: the store's sweepStart wakes the check.
+      if (left !== null) timer = setTimeout(check, left + 1);
+    };
+    unsubscribe = motionStore.subscribe((s) => s.sweepStart, check);
+    check();
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * The title this frame, derived one way for every reader (the canvas, its strip, the DOM title and
+ * its light, the canvas's start gate), and the store fields each derivation reads.
+ */
+import { scrollProgress, titleLayout, type TitleLayout } from './model';
+import type { MotionState } from './store';
+
+const LAYOUT_KEYS = ['scrollY', 'viewport', 'titleEm', 'titleWordsEm'] as const;
+const LIGHT_KEYS = [
+  ...LAYOUT_KEYS,
+  'pointer',
+  'sweepStart',
+  'reducedMotion',
+  'testMode',
+  'testTime',
+  'eventMode',
+  'idle',
+  'lastInput',
+  'onHome',
+] as const satisfies readonly (keyof MotionState)[];
+
+/** What the title's layout reads of the store. */
+export type LayoutInputs = Pick<MotionState, (typeof LAYOUT_KEYS)[number]>;
+/** What the lit title (its layout and its light) reads of the store. */
+export type LightInputs = Pick<MotionState, (typeof LIGHT_KEYS)[number]>;
+
+/** A selector of the layout's inputs, for `subscribe(…, { equalityFn: shallow })`. */
+export const layoutInputs = (s: MotionState) => LAYOUT_KEYS.map((k) => s[k]);
+/** A selector of every input of the lit title: a change of any of them is a new picture. */
+export const lightInputs = (s: MotionState) => LIGHT_KEYS.map((k) => s[k]);
+
+/** The title this frame: scroll progress `p` and the layout at it. */
+export function layoutOf(s: LayoutInputs): { p: number; layout: TitleLayout } {
+  const p = scrollProgress(s.scrollY, s.viewport?.height ?? 0);
+  return { p, layout: titleLayout(p, s.viewport, s.titleEm, s.titleWordsEm) };
+}

@@ -1,0 +1,110 @@
+/**
+ * The title's light, said once: its colours and its shape, read by the shader
+ * (canvas/lightMaterial.ts: uniforms and #defines) and by the CSS light, whose custom properties
+ * the build writes from here into styles/global.css (scripts/build/titleCssPlugin.ts), with the
+ * model's size rule for the title before the app runs. See docs/title-light.md.
+ */
+import { company } from '../content/company';
+import { LIGHT_RADIUS_EM } from './light';
+import {
+  DEFAULT_TITLE_EM_WIDTH,
+  GUESSED_SIZE,
+  GUESSED_STROKE,
+  guessedLineEm,
+  OUTLINE_UNIT,
+  TITLE_END_SIZE,
+  TITLE_LINE_HEIGHT,
+  TITLE_MARGIN_MIN_PX,
+  TITLE_MARGIN_SHARE,
+  TITLE_MAX_START_PX,
+  TITLE_START_SIZE,
+  TITLE_START_Y,
+} from './model';
+import { titleWords } from './store';
+
+/** The unlit outline and the light's two hues, cool on its left and violet on its right (sRGB). */
+export const LIGHT_COLORS = { base: '#a9b4e8', hueA: '#9fb0ff', hueB: '#d7a8ff' } as const;
+/** The unlit outline's alpha: dim but legible. */
+export const LIGHT_BASE_ALPHA = 0.42;
+
+/**
+ * The light's shape for L = exp(-falloff · d²), d the distance in radii: the hue mixes in at
+ * hueGain · L, the outline's alpha rises at alphaGain · L, the core adds core · L³ of white, the
+ * halo shows at glow · L².
+ */
+export const LIGHT_SHAPE = { falloff: 2.4, hueGain: 1.6, alphaGain: 1.8, core: 0.55, glow: 0.6 };
+
+/** The CSS light's white core copy: its alpha by distance, matched by eye to the shader's core. */
+const CORE_STOPS: readonly (readonly [d: number, alpha: number])[] = [
+  [0, 0.85],
+  [0.25, 0.5],
+  [0.4, 0.26],
+  [0.55, 0.1],
+  [0.8, 0],
+];
+/** The CSS halo's text-shadow: the hues mixed this far toward the second, at this alpha. */
+const CSS_HALO_MIX = 0.55;
+const CSS_HALO_ALPHA = 0.9;
+
+/** The shape as GLSL #defines, prepended to shaders/titleLight.glsl. */
+export function lightDefines(): string {
+  const f = (v: number) => (Number.isInteger(v) ? v.toFixed(1) : String(v));
+  const { falloff, hueGain, alphaGain, core, glow } = LIGHT_SHAPE;
+  return [
+    `#define LIGHT_FALLOFF ${f(falloff)}`,
+    `#define LIGHT_HUE_GAIN ${f(hueGain)}`,
+    `#define LIGHT_ALPHA_GAIN ${f(alphaGain)}`,
+    `#define LIGHT_CORE ${f(core)}`,
+    `#define LIGHT_GLOW ${f(glow)}`,
+    '',
+  ].join('\n');
+}
+
+const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+const clamp1 = (v: number) => Math.min(1, v);
+const stops = (points: readonly (readonly [number, number])[]) =>
+  points.map(([d, a]) => `rgb(0 0 0 / ${+a.toPrecision(2)}) ${+(d * 100).toFixed(1)}%`).join(', ');
+
+/** The lit copies' masks as gradient stops, by distance in radii (the window reaches 1.5). */
+function maskStops() {
+  const { falloff, hueGain, alphaGain, glow } = LIGHT_SHAPE;
+  const L = (d: number) => Math.exp(-falloff * d * d);
+  // The hue copy: the shader's colour mix folded into its alpha, times the outline's alpha.
+  const spot = (d: number) =>
+    clamp1(hueGain * L(d)) * (LIGHT_BASE_ALPHA + (1 - LIGHT_BASE_ALPHA) * clamp1(alphaGain * L(d)));
+  const ds = [0, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.2];
+  return {
+    spot: stops([...ds.map((d) => [d, spot(d)] as const), [1.5, 0]]),
+    glow: stops([...[0, 0.25, 0.45, 0.7].map((d) => [d, glow * L(d) ** 2] as const), [1, 0]]),
+    core: stops(CORE_STOPS),
+  };
+}
+
+/** The custom properties the build appends to styles/global.css, as a `:root` rule. */
+export function titleCss(): string {
+  const [r, g, b] = rgb(LIGHT_COLORS.base);
+  const a = rgb(LIGHT_COLORS.hueA);
+  const v = rgb(LIGHT_COLORS.hueB);
+  const halo = a.map((c, i) => Math.round(c + (v[i]! - c) * CSS_HALO_MIX)).join(' ');
+  const room = `(100vw - 2 * max(${TITLE_MARGIN_MIN_PX}px, ${TITLE_MARGIN_SHARE * 100}vw))`;
+  const masks = maskStops();
+  const props: Record<string, string> = {
+    '--light-base': `rgb(${r} ${g} ${b} / ${LIGHT_BASE_ALPHA})`,
+    '--light-hue-a': LIGHT_COLORS.hueA,
+    '--light-hue-b': LIGHT_COLORS.hueB,
+    '--light-halo': `rgb(${halo} / ${CSS_HALO_ALPHA})`,
+    '--light-r': `${LIGHT_RADIUS_EM}em`,
+    '--light-spot-stops': masks.spot,
+    '--light-core-stops': masks.core,
+    '--light-glow-stops': masks.glow,
+    '--title-font-1': `min(${TITLE_MAX_START_PX}px, calc(${room} / ${DEFAULT_TITLE_EM_WIDTH}))`,
+    '--title-font-2': `min(${TITLE_MAX_START_PX}px, calc(${room} / ${DEFAULT_TITLE_EM_WIDTH} * ${TITLE_START_SIZE} / ${TITLE_END_SIZE}), calc(${room} / ${guessedLineEm(titleWords(company.name)).toFixed(3)}))`,
+    '--title-line-em': guessedLineEm(titleWords(company.name)).toFixed(3),
+    '--title-stroke-div': String(GUESSED_SIZE / (GUESSED_STROKE * OUTLINE_UNIT)),
+    '--title-line': String(TITLE_LINE_HEIGHT),
+    '--title-top': `${TITLE_START_Y * 100}`,
+  };
+  return `:root {\n${Object.entries(props)
+    .map(([k, val]) => `  ${k}: ${val};`)
+    .join('\n')}\n}\n`;
+}
