@@ -1,6 +1,5 @@
 /** The bench's report and budgets (see docs/bench.md). A missed budget is reported, never thrown. */
 import { median, quantile, summarize, type Summary } from '../../src/shared/stats';
-import type { FirstPaintBytes } from './bytes';
 import type { LighthouseRun, Preset } from './lighthouse';
 import type { ProbeResult } from './probe';
 import type { Device, Visit } from './visit';
@@ -37,8 +36,6 @@ export interface BenchData {
   visits: VisitSample[];
   failures: string[];
   probe: ProbeResult | null;
-  /** First-paint and start-up JS of the measured build, per route. */
-  bytes: Record<string, FirstPaintBytes>;
 }
 
 export interface Budget {
@@ -52,7 +49,6 @@ export interface Budget {
 export const HOME = routes.home.path;
 export const CONTROL = `${HOME}?webgl=0`;
 export const BENCH_ROUTES = [HOME, CONTROL, routes.privacy.path] as const;
-const KB = 1000;
 export const BUDGETS = {
   performanceHomeMobile: 98,
   performanceDesktop: 100,
@@ -61,7 +57,6 @@ export const BUDGETS = {
   tbtMs: 200,
   tbtOverControlMs: 30,
   cls: 0,
-  firstPaintJsBytes: 90 * KB,
   stillCpuRatio: 2,
   litDesktopMs: 1500,
   litPhoneMs: 2500,
@@ -340,17 +335,14 @@ function compareSection(d: BenchData): string[] {
 }
 
 function probeSection(probe: ProbeResult): string[] {
+  const pct = (v: number) => v.toFixed(2);
   return [
     '| Runtime probe (Chromium, 1440x900) | Value |',
     '|---|---|',
     `| Canvas title | ${probe.canvas} |`,
-    `| Browser CPU, still 5 s after the sweep: / | ${fmt(probe.cpuHome, (v) => v.toFixed(2))} % of a core |`,
-    `| Browser CPU, still 5 s: /privacypolicy | ${fmt(probe.cpuPlain, (v) => v.toFixed(2))} % of a core |`,
+    `| Browser CPU, still 5 s after the sweep: / | ${fmt(probe.cpuHome, pct)} % of a core |`,
+    `| Browser CPU, still 5 s: /privacypolicy | ${fmt(probe.cpuPlain, pct)} % of a core |`,
     `| Ratio / ÷ /privacypolicy | ${probe.cpuRatio.toFixed(2)}× |`,
-    `| Frames drawn while still (5 s) | ${fmt(probe.framesStill, String)} |`,
-    `| Sweep (probe) | ${ms(probe.sweepMs)} ms, ${probe.sweepFrames} frames |`,
-    `| React commits during the sweep | ${probe.reactCommitsDuringSweep} |`,
-    `| React commits while the pointer crosses the title | ${probe.reactCommitsDuringPointer ?? 0} |`,
     `| Frame interval, pointer across the title | median ${probe.frameIntervalMedianMs.toFixed(1)} ms, p95 ${probe.frameIntervalP95Ms.toFixed(1)} ms (${probe.pointerFrames} frames) |`,
   ];
 }
@@ -358,23 +350,18 @@ function probeSection(probe: ProbeResult): string[] {
 export function budgets(d: BenchData): Budget[] {
   const out: Budget[] = [];
   const lh = (preset: Preset, route: string) =>
-    d.lighthouse
-      .filter((s) => s.build === 'this' && s.preset === preset && s.route === route)
-      .map((s) => s.run);
-  const judge = (
-    name: string,
-    values: number[],
-    ok: (m: number) => boolean,
-    f: (v: number) => string,
-  ) => {
+    d.lighthouse.filter((s) => s.build === 'this' && s.preset === preset && s.route === route);
+  /** A budget on the median of `values`. */
+  const judge = (name: string, values: number[], ok: (m: number) => boolean, f = ms) => {
     const s = summarize(values);
     out.push({ name, actual: fmt(s, f), met: s.n ? ok(s.median) : null });
   };
-  const home = lh('mobile', HOME);
+  const home = lh('mobile', HOME).map((s) => s.run);
+  const { performanceHomeMobile: perf, tbtOverControlMs: over } = BUDGETS;
   judge(
-    `Performance ≥ ${BUDGETS.performanceHomeMobile} on / (mobile)`,
+    `Performance ≥ ${perf} on / (mobile)`,
     home.map((r) => r.scores.performance),
-    (m) => m >= BUDGETS.performanceHomeMobile,
+    (m) => m >= perf,
     int,
   );
   const tbt = paired(
@@ -382,43 +369,40 @@ export function budgets(d: BenchData): Budget[] {
     lhByRound(d, 'this', 'mobile', CONTROL, (r) => r.metrics.tbt),
   );
   out.push({
-    name: `TBT on / ≤ ${CONTROL} + ${BUDGETS.tbtOverControlMs} ms (mobile, paired loads)`,
+    name: `TBT on / ≤ ${CONTROL} + ${over} ms (mobile, paired loads)`,
     actual: `${fmt(tbt.diff, signed(ms))} ms (90 % interval ${interval(tbt.interval, signed(ms))}; difference of medians ${signed(ms)(tbt.ofMedians)})`,
-    met: tbt.diff.n ? tbt.diff.median <= BUDGETS.tbtOverControlMs : null,
+    met: tbt.diff.n ? tbt.diff.median <= over : null,
   });
   judge(
     `TBT ≤ ${BUDGETS.tbtMs} ms on / (mobile)`,
     home.map((r) => r.metrics.tbt),
     (m) => m <= BUDGETS.tbtMs,
-    ms,
   );
   judge(
     `LCP ≤ ${BUDGETS.lcpMs} ms on / (mobile)`,
     home.map((r) => r.metrics.lcp),
     (m) => m <= BUDGETS.lcpMs,
-    ms,
   );
   for (const preset of ['mobile', 'desktop'] as const)
-    for (const route of [HOME])
-      judge(
-        `CLS 0 on ${route} (${preset})`,
-        lh(preset, route).map((r) => r.metrics.cls),
-        (m) => m < 0.0005,
-        cls,
-      );
+    judge(
+      `CLS 0 on ${HOME} (${preset})`,
+      lh(preset, HOME).map((s) => s.run.metrics.cls),
+      (m) => m < 0.0005,
+      cls,
+    );
   for (const route of BENCH_ROUTES)
     judge(
       `Performance = 100 on ${route} (desktop)`,
-      lh('desktop', route).map((r) => r.scores.performance),
+      lh('desktop', route).map((s) => s.run.scores.performance),
       (m) => m >= BUDGETS.performanceDesktop,
       int,
     );
-  for (const preset of ['mobile', 'desktop'] as const) {
+  for (const preset of ['mobile', 'desktop'] as const)
     for (const route of BENCH_ROUTES) {
       const runs = lh(preset, route);
       if (!runs.length) continue;
       const low = (['accessibility', 'best-practices', 'seo'] as const)
-        .map((k) => [k, median(runs.map((r) => r.scores[k]))] as const)
+        .map((k) => [k, median(runs.map((s) => s.run.scores[k]))] as const)
         .filter(([, v]) => !(v >= BUDGETS.otherCategories));
       out.push({
         name: `Accessibility, best practices, SEO = 100 on ${route} (${preset})`,
@@ -426,27 +410,22 @@ export function budgets(d: BenchData): Budget[] {
         met: low.length === 0,
       });
     }
-  }
-  for (const [device, limit] of [
-    ['desktop', BUDGETS.litDesktopMs],
-    ['phone', BUDGETS.litPhoneMs],
-  ] as const) {
-    const vs = d.visits
-      .filter((s) => s.build === 'this' && s.device === device && s.route === HOME)
-      .map((s) => s.visit);
-    const lit = vs.filter((v) => Number.isFinite(v.litMs)).length;
+  for (const device of ['desktop', 'phone'] as const) {
+    const desktop = device === 'desktop';
+    const limit = desktop ? BUDGETS.litDesktopMs : BUDGETS.litPhoneMs;
+    const vs = visitsOf(d, 'this', device, HOME);
+    const lit = vs.filter((v) => Number.isFinite(v.litMs));
     const s = summarize(vs.map(litOrWindow));
     out.push({
-      name: `Lit title ≤ ${limit} ms on / (${device === 'desktop' ? 'desktop 1440x900' : 'phone 390x844, CPU 4x'}, screencast)`,
-      actual: `${fmt(s)} ms, lit in ${lit} of ${vs.length} loads`,
+      name: `Lit title ≤ ${limit} ms on / (${desktop ? 'desktop 1440x900' : 'phone 390x844, CPU 4x'}, screencast)`,
+      actual: `${fmt(s)} ms, lit in ${lit.length} of ${vs.length} loads`,
       met: s.n ? s.median <= limit : null,
     });
   }
   for (const device of ['desktop', 'phone'] as const) {
-    const lit = d.visits
-      .filter((s) => s.build === 'this' && s.device === device && s.route === HOME)
-      .map((s) => s.visit)
-      .filter((v) => Number.isFinite(v.litMs) && v.titleBox);
+    const lit = visitsOf(d, 'this', device, HOME).filter(
+      (v) => Number.isFinite(v.litMs) && v.titleBox,
+    );
     const spec = device === 'desktop' ? BUDGETS.sweepPxPerMsWide : BUDGETS.sweepPxPerMsNarrow;
     const start = median(lit.map((v) => v.lit.firstLightX / v.titleBox!.width));
     const speed = median(lit.map((v) => v.lit.sweepPxPerMs));
@@ -459,35 +438,7 @@ export function budgets(d: BenchData): Budget[] {
         : null,
     });
   }
-  for (const [route, b] of Object.entries(d.bytes)) {
-    if (route === CONTROL) continue;
-    out.push({
-      name: `First-paint JS ≤ 90 KB gzip on ${route}`,
-      actual: `${(b.gzipBytes / KB).toFixed(1)} KB (the app, ${(b.startupGzipBytes / KB).toFixed(1)} KB, comes after the first paint)`,
-      met: b.gzipBytes <= BUDGETS.firstPaintJsBytes,
-    });
-    out.push({
-      name: `No three.js / R3F / troika / firebase on first paint or at start of ${route}`,
-      actual: b.heavy.join(', ') || 'none',
-      met: b.heavy.length === 0,
-    });
-  }
   const p = d.probe;
-  out.push({
-    name: 'Still page: no frames drawn in 5 s',
-    actual: p ? `${p.framesStill.max} frames (max of rounds)` : 'no probe',
-    met: p ? p.framesStill.max === 0 : null,
-  });
-  out.push({
-    name: 'No React commit per animation frame (commits while the light moves)',
-    // The sweep is often over before the canvas shows (the CSS light plays it from the first
-    // paint), so the pointer's frames carry this figure.
-    actual: p
-      ? `${p.reactCommitsDuringSweep} commits in ${p.sweepFrames} sweep frames, ` +
-        `${p.reactCommitsDuringPointer ?? 0} in ${p.pointerFrames} pointer frames`
-      : 'no probe',
-    met: p ? p.reactCommitsDuringSweep === 0 && (p.reactCommitsDuringPointer ?? 0) === 0 : null,
-  });
   out.push({
     name: `Still page: browser CPU ≤ ${BUDGETS.stillCpuRatio}× the plain page`,
     actual: p ? `${p.cpuRatio.toFixed(2)}×` : 'no probe',
