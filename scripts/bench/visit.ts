@@ -52,17 +52,10 @@ export interface Visit {
   windowMs: number;
 }
 
-const TRACE_CATEGORIES = [
-  '__metadata',
-  'toplevel',
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'blink.user_timing',
-  'loading',
-  'v8',
-  'v8.execute',
-  'disabled-by-default-v8.gc',
-];
+const TRACE_CATEGORIES = (
+  '__metadata,toplevel,devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,' +
+  'loading,v8,v8.execute,disabled-by-default-v8.gc'
+).split(',');
 
 const SIZE_WAIT_MS = 3_000;
 
