@@ -95,34 +95,33 @@ const LH_METRICS: [string, LhPick, (v: number) => string][] = [
 
 /** One build's Lighthouse runs of a preset and route, keyed by round and repeat: the pairs' keys. */
 function lhByRound(d: BenchData, build: string, preset: Preset, route: string, pick: LhPick) {
-  const m = new Map<string, number>();
-  for (const s of d.lighthouse)
-    if (s.build === build && s.preset === preset && s.route === route)
-      m.set(`${s.round}:${s.repeat ?? 0}`, pick(s.run));
-  return m;
+  const runs = d.lighthouse.filter(
+    (s) => s.build === build && s.preset === preset && s.route === route,
+  );
+  return new Map(runs.map((s) => [`${s.round}:${s.repeat ?? 0}`, pick(s.run)]));
 }
 
 type VisitPick = (v: Visit) => number;
-
+const visitSamples = (d: BenchData, build: string, device: Device, route: string) =>
+  d.visits.filter((s) => s.build === build && s.device === device && s.route === route);
 /** The visits of one build, device and route, in round order. */
-function visitsOf(d: BenchData, build: string, device: Device, route: string): Visit[] {
-  return d.visits
-    .filter((s) => s.build === build && s.device === device && s.route === route)
-    .map((s) => s.visit);
-}
-function visitsByRound(
+const visitsOf = (d: BenchData, build: string, device: Device, route: string) =>
+  visitSamples(d, build, device, route).map((s) => s.visit);
+const visitsByRound = (
   d: BenchData,
   build: string,
   device: Device,
   route: string,
   pick: VisitPick,
-) {
-  const m = new Map<number, number>();
-  for (const s of d.visits)
-    if (s.build === build && s.device === device && s.route === route)
-      m.set(s.round, pick(s.visit));
-  return m;
-}
+) => new Map(visitSamples(d, build, device, route).map((s) => [s.round, pick(s.visit)]));
+
+/** A markdown table; the head's and each row's cells are joined with ' | '. */
+const table = (head: string, rows: string[]) => [
+  `| ${head} |`,
+  `|${'---|'.repeat(head.split(' | ').length)}`,
+  ...rows.map((r) => `| ${r} |`),
+];
+const PAIRED_HEAD = `median of paired differences (min–max, IQR) | 90 % interval of that median | difference of medians`;
 
 /**
  * How far the median of these values could be from the one more rounds would give: the 5th and
@@ -154,9 +153,15 @@ export function paired<K>(a: Map<K, number>, b: Map<K, number>) {
   };
 }
 
-/** A paired figure's table cells: the median of differences, its 90 % interval, the difference of medians, the pairs. */
-function pairedCells(p: ReturnType<typeof paired>, f: (v: number) => string): string {
-  return `${fmt(p.diff, signed(f))} | ${interval(p.interval, signed(f))} | ${signed(f)(p.ofMedians)} | ${p.diff.n}`;
+/** A paired figure's row: its label, the median of differences, its 90 % interval, the difference of medians, the pairs; none without pairs. */
+function pairedRow<K>(label: string, a: Map<K, number>, b: Map<K, number>, f = ms): string[] {
+  const p = paired(a, b);
+  const g = signed(f);
+  return p.diff.n
+    ? [
+        `${label} | ${fmt(p.diff, g)} | ${interval(p.interval, g)} | ${g(p.ofMedians)} | ${p.diff.n}`,
+      ]
+    : [];
 }
 
 const interval = ([lo, hi]: [number, number], f: (v: number) => string) =>
@@ -185,153 +190,145 @@ const pageOwn = (v: Visit) =>
   v.cpu.main.work.gc +
   v.cpu.main.work.parse;
 
+const PRESETS = ['mobile', 'desktop'] as const;
+const OTHER = ['accessibility', 'best-practices', 'seo'] as const;
+
 function lighthouseSection(d: BenchData, build: string): string[] {
-  const lines = [
-    '| Route | Preset | Perf | TBT ms | LCP ms | FCP ms | SI ms | CLS | A11y / BP / SEO | Transfer KiB |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const preset of ['mobile', 'desktop'] as const) {
-    for (const route of BENCH_ROUTES) {
+  const rows = PRESETS.flatMap((preset) =>
+    BENCH_ROUTES.flatMap((route) => {
       const runs = d.lighthouse.filter(
         (s) => s.build === build && s.preset === preset && s.route === route,
       );
-      if (!runs.length) continue;
       const col = (pick: LhPick, f: (v: number) => string) =>
         fmt(summarize(runs.map((s) => pick(s.run))), f);
-      const other = (['accessibility', 'best-practices', 'seo'] as const)
-        .map((k) => int(median(runs.map((s) => s.run.scores[k]))))
-        .join(' / ');
-      lines.push(
-        `| ${route} | ${preset} | ${LH_METRICS.map(([, pick, f]) => col(pick, f)).join(' | ')} | ${other} | ${col((r) => r.totalBytes, kib)} |`,
-      );
-    }
-  }
-  return lines;
-}
-
-function pairedLighthouse(d: BenchData, build: string): string[] {
-  const lines = [
-    `| Preset | Metric | / − ${CONTROL}: median of paired differences (min–max, IQR) | 90 % interval of that median | difference of medians | pairs |`,
-    '|---|---|---|---|---|---|',
-  ];
-  for (const preset of ['mobile', 'desktop'] as const) {
-    for (const [name, pick, f] of LH_METRICS) {
-      const p = paired(
+      const other = OTHER.map((k) => int(median(runs.map((s) => s.run.scores[k])))).join(' / ');
+      const metrics = LH_METRICS.map(([, pick, f]) => col(pick, f)).join(' | ');
+      return runs.length
+        ? [`${route} | ${preset} | ${metrics} | ${other} | ${col((r) => r.totalBytes, kib)}`]
+        : [];
+    }),
+  );
+  const paired = PRESETS.flatMap((preset) =>
+    LH_METRICS.flatMap(([name, pick, f]) =>
+      pairedRow(
+        `${preset} | ${name}`,
         lhByRound(d, build, preset, HOME, pick),
         lhByRound(d, build, preset, CONTROL, pick),
-      );
-      if (!p.diff.n) continue;
-      lines.push(`| ${preset} | ${name} | ${pairedCells(p, f)} |`);
-    }
-  }
-  return lines;
+        f,
+      ),
+    ),
+  );
+  return [
+    ...table(
+      'Route | Preset | Perf | TBT ms | LCP ms | FCP ms | SI ms | CLS | A11y / BP / SEO | Transfer KiB',
+      rows,
+    ),
+    '',
+    `### Paired: the canvas page against its control (Lighthouse)${tagOf(d, build)}`,
+    '',
+    ...table(`Preset | Metric | / − ${CONTROL}: ${PAIRED_HEAD} | pairs`, paired),
+  ];
 }
 
 function cpuSection(d: BenchData, build: string): string[] {
-  const lines = [
-    "| Device | Route | Main thread CPU ms | wall ms | page's own: script / style+layout+paint / GC / parse | browser's | Long tasks: count, total ms | Title worker CPU | GPU thread CPU | Compositor CPU | Service worker CPU | GPU process CPU | Renderer process CPU |",
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const device of ['phone', 'desktop'] as const) {
-    for (const route of BENCH_ROUTES) {
+  const rows = (['phone', 'desktop'] as const).flatMap((device) =>
+    BENCH_ROUTES.flatMap((route) => {
       const vs = visitsOf(d, build, device, route);
-      if (!vs.length) continue;
       const col = (pick: VisitPick) => fmt(summarize(vs.map(pick)));
-      const w = (k: keyof Visit['cpu']['main']['work']) =>
-        ms(median(vs.map((v) => v.cpu.main.work[k])));
-      lines.push(
-        `| ${device} | ${route} | ${col((v) => v.cpu.main.cpuMs)} | ${col((v) => v.cpu.main.wallMs)} | ${col(pageOwn)}: ${w('script')} / ${w('style/layout/paint')} / ${w('gc')} / ${w('parse')} | ${col((v) => v.cpu.main.work.browser)} | ` +
-          `${int(median(vs.map((v) => v.cpu.longTasks.count)))}, ${col((v) => v.cpu.longTasks.totalMs)} | ${col((v) => v.cpu.worker.cpuMs)} | ${col((v) => v.cpu.gpu.cpuMs)} | ${col((v) => v.cpu.compositor.cpuMs)} | ${col((v) => v.cpu.serviceWorker.cpuMs)} | ${col((v) => v.processes.gpu)} | ${col((v) => v.processes.renderer)} |`,
+      const work = (['script', 'style/layout/paint', 'gc', 'parse'] as const)
+        .map((k) => ms(median(vs.map((v) => v.cpu.main.work[k]))))
+        .join(' / ');
+      const threads = (['worker', 'gpu', 'compositor', 'serviceWorker'] as const).map((k) =>
+        col((v) => v.cpu[k].cpuMs),
       );
-    }
-  }
-  lines.push('');
-  lines.push(
-    `| Device | / − ${CONTROL} (paired, per round) | median of differences (min–max, IQR) | 90 % interval of that median | difference of medians | rounds |`,
+      const long = `${int(median(vs.map((v) => v.cpu.longTasks.count)))}, ${col((v) => v.cpu.longTasks.totalMs)}`;
+      return vs.length
+        ? [
+            `${device} | ${route} | ${col((v) => v.cpu.main.cpuMs)} | ${col((v) => v.cpu.main.wallMs)} | ${col(pageOwn)}: ${work} | ${col((v) => v.cpu.main.work.browser)} | ${long} | ${threads.join(' | ')} | ${col((v) => v.processes.gpu)} | ${col((v) => v.processes.renderer)}`,
+          ]
+        : [];
+    }),
   );
-  lines.push('|---|---|---|---|---|---|');
-  for (const device of ['phone', 'desktop'] as const) {
-    for (const [name, pick] of CPU) {
-      const p = paired(
+  const paired = (['phone', 'desktop'] as const).flatMap((device) =>
+    CPU.flatMap(([name, pick]) =>
+      pairedRow(
+        `${device} | ${name} ms`,
         visitsByRound(d, build, device, HOME, pick),
         visitsByRound(d, build, device, CONTROL, pick),
-      );
-      if (!p.diff.n) continue;
-      lines.push(`| ${device} | ${name} ms | ${pairedCells(p, ms)} |`);
-    }
-  }
-  return lines;
+      ),
+    ),
+  );
+  return [
+    ...table(
+      "Device | Route | Main thread CPU ms | wall ms | page's own: script / style+layout+paint / GC / parse | browser's | Long tasks: count, total ms | Title worker CPU | GPU thread CPU | Compositor CPU | Service worker CPU | GPU process CPU | Renderer process CPU",
+      rows,
+    ),
+    '',
+    ...table(`Device | / − ${CONTROL} (paired, per round) | ${PAIRED_HEAD} | rounds`, paired),
+  ];
 }
 
 function bytesSection(d: BenchData, build: string): string[] {
-  const lines = [
-    '| Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses) |',
-    '|---|---|---|---|',
-  ];
-  for (const route of BENCH_ROUTES) {
-    const s = d.visits.find(
-      (s) =>
-        s.build === build &&
-        s.device === 'phone' &&
-        s.route === route &&
-        s.visit.windowMs >= 20_000,
-    );
-    if (!s) continue;
-    const b = s.visit.bytes;
-    lines.push(
-      `| ${route} | ${kib(b.pageBytes)} (${b.pageResponses}) | ${kib(b.workerBytes)} (${b.workerResponses}) | ${kib(b.pageBytes + b.workerBytes)} (${b.pageResponses + b.workerResponses}) |`,
-    );
-  }
-  return lines;
+  const rows = BENCH_ROUTES.flatMap((route) => {
+    const b = visitSamples(d, build, 'phone', route).find((s) => s.visit.windowMs >= 20_000)?.visit
+      .bytes;
+    const cell = (bytes: number, n: number) => `${kib(bytes)} (${n})`;
+    return b
+      ? [
+          `${route} | ${cell(b.pageBytes, b.pageResponses)} | ${cell(b.workerBytes, b.workerResponses)} | ${cell(b.pageBytes + b.workerBytes, b.pageResponses + b.workerResponses)}`,
+        ]
+      : [];
+  });
+  return table(
+    'Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses)',
+    rows,
+  );
 }
 
 function litSection(d: BenchData, build: string): string[] {
-  const lines = [
-    "| Device | Route | Lit title ms | lit loads | Canvas took over ms | Light at the first lit frame, px from the title's left | Sweep on screen px/ms | Brightest unlit frame (luminance) |",
-    '|---|---|---|---|---|---|---|---|',
-  ];
-  for (const device of ['desktop', 'phone'] as const) {
-    for (const route of [HOME, CONTROL]) {
+  const speed = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '–');
+  const rows = (['desktop', 'phone'] as const).flatMap((device) =>
+    [HOME, CONTROL].flatMap((route) => {
       const vs = visitsOf(d, build, device, route);
-      if (!vs.length) continue;
       const lit = vs.filter((v) => Number.isFinite(v.litMs));
-      lines.push(
-        `| ${device} | ${route} | ${lit.length ? fmt(summarize(vs.map(litOrWindow))) : 'never'} | ${lit.length} of ${vs.length} | ${fmt(summarize(vs.map((v) => v.canvasMs)))} | ` +
-          `${fmt(summarize(lit.map((v) => v.lit.firstLightX)))} | ${fmt(summarize(lit.map((v) => v.lit.sweepPxPerMs)), (v) => (Number.isFinite(v) ? v.toFixed(2) : '–'))} | ${int(Math.max(...vs.map((v) => v.lit.maxUnlitLuminance)))} |`,
-      );
-    }
-  }
-  return lines;
+      const of = (list: Visit[], pick: VisitPick, f = ms) => fmt(summarize(list.map(pick)), f);
+      return vs.length
+        ? [
+            `${device} | ${route} | ${lit.length ? of(vs, litOrWindow) : 'never'} | ${lit.length} of ${vs.length} | ${of(vs, (v) => v.canvasMs)} | ${of(lit, (v) => v.lit.firstLightX)} | ${of(lit, (v) => v.lit.sweepPxPerMs, speed)} | ${int(Math.max(...vs.map((v) => v.lit.maxUnlitLuminance)))}`,
+          ]
+        : [];
+    }),
+  );
+  return table(
+    "Device | Route | Lit title ms | lit loads | Canvas took over ms | Light at the first lit frame, px from the title's left | Sweep on screen px/ms | Brightest unlit frame (luminance)",
+    rows,
+  );
 }
 
 function compareSection(d: BenchData): string[] {
-  const lines = [
-    '| Figure | this − base: median of paired differences (min–max, IQR) | 90 % interval of that median | difference of medians | pairs |',
-    '|---|---|---|---|---|',
-  ];
-  for (const preset of ['mobile', 'desktop'] as const) {
-    for (const route of [HOME, CONTROL]) {
-      for (const [name, pick, f] of LH_METRICS.slice(0, 3)) {
-        const p = paired(
+  const lh = PRESETS.flatMap((preset) =>
+    [HOME, CONTROL].flatMap((route) =>
+      LH_METRICS.slice(0, 3).flatMap(([name, pick, f]) =>
+        pairedRow(
+          `Lighthouse ${preset} ${route} ${name}`,
           lhByRound(d, 'this', preset, route, pick),
           lhByRound(d, 'base', preset, route, pick),
-        );
-        if (p.diff.n)
-          lines.push(`| Lighthouse ${preset} ${route} ${name} | ${pairedCells(p, f)} |`);
-      }
-    }
-  }
-  for (const device of ['desktop', 'phone'] as const) {
-    const figures: [string, VisitPick][] = [['lit title ms', litOrWindow], ...CPU.slice(0, 6)];
-    for (const [name, pick] of figures) {
-      const p = paired(
+          f,
+        ),
+      ),
+    ),
+  );
+  const figures: [string, VisitPick][] = [['lit title ms', litOrWindow], ...CPU.slice(0, 6)];
+  const visits = (['desktop', 'phone'] as const).flatMap((device) =>
+    figures.flatMap(([name, pick]) =>
+      pairedRow(
+        `${device} / ${name}`,
         visitsByRound(d, 'this', device, HOME, pick),
         visitsByRound(d, 'base', device, HOME, pick),
-      );
-      if (p.diff.n) lines.push(`| ${device} / ${name} | ${pairedCells(p, ms)} |`);
-    }
-  }
-  return lines;
+      ),
+    ),
+  );
+  return table(`Figure | this − base: ${PAIRED_HEAD} | pairs`, [...lh, ...visits]);
 }
 
 function probeSection(probe: ProbeResult): string[] {
@@ -449,44 +446,44 @@ export function budgets(d: BenchData): Budget[] {
 
 const verdict = (met: boolean | null) => (met === null ? 'no data' : met ? 'met' : '**missed**');
 
-export function budgetTable(list: Budget[]): string[] {
-  return [
-    '| Budget | Figure: median (min–max, IQR) | Verdict |',
-    '|---|---|---|',
-    ...list.map((b) => `| ${b.name} | ${b.actual} | ${verdict(b.met)} |`),
-  ];
-}
+export const budgetTable = (list: Budget[]) =>
+  table(
+    'Budget | Figure: median (min–max, IQR) | Verdict',
+    list.map((b) => `${b.name} | ${b.actual} | ${verdict(b.met)}`),
+  );
 
 /** Two runs' verdicts side by side: a budget whose verdict flips is unsteady, neither met nor missed. */
 export function steadiness(a: Budget[], b: Budget[]): string {
-  const lines = [
-    '## Steadiness: the same budgets in two consecutive runs',
-    '',
-    '| Budget | Run 1 | Run 2 | Verdict |',
-    '|---|---|---|---|',
-  ];
-  let unsteady = 0;
-  for (const x of a) {
+  const rows = a.map((x) => {
     const y = b.find((v) => v.name === x.name);
     const judged = y !== undefined && x.met !== null && y.met !== null;
-    const same = judged && y.met === x.met;
-    if (judged && !same) unsteady++;
-    const v = !judged ? 'not judged in both' : same ? verdict(x.met) : '**unsteady**';
-    lines.push(
-      `| ${x.name} | ${x.actual} (${verdict(x.met)}) | ${y ? `${y.actual} (${verdict(y.met)})` : '–'} | ${v} |`,
-    );
-  }
-  lines.push('');
-  const judged = a.filter((x) => x.met !== null && b.find((y) => y.name === x.name)?.met != null);
-  lines.push(
-    `${unsteady} of the ${judged.length} budgets judged in both runs unsteady` +
-      (a.length > judged.length ? ` (${a.length - judged.length} not judged in both).` : '.'),
-  );
-  return lines.join('\n');
+    const v = !judged ? 'not judged in both' : y.met === x.met ? verdict(x.met) : '**unsteady**';
+    return {
+      judged,
+      unsteady: judged && y.met !== x.met,
+      row: `${x.name} | ${x.actual} (${verdict(x.met)}) | ${y ? `${y.actual} (${verdict(y.met)})` : '–'} | ${v}`,
+    };
+  });
+  const judged = rows.filter((r) => r.judged).length;
+  const unsteady = rows.filter((r) => r.unsteady).length;
+  return [
+    '## Steadiness: the same budgets in two consecutive runs',
+    '',
+    ...table(
+      'Budget | Run 1 | Run 2 | Verdict',
+      rows.map((r) => r.row),
+    ),
+    '',
+    `${unsteady} of the ${judged} budgets judged in both runs unsteady` +
+      (a.length > judged ? ` (${a.length - judged} not judged in both).` : '.'),
+  ].join('\n');
 }
 
 /** How many runs a round gave Lighthouse mobile on / (and its control): 1 in reports before 23 Nov. */
 const pairRuns = (d: BenchData) => 1 + Math.max(0, ...d.lighthouse.map((s) => s.repeat ?? 0));
+
+const tagOf = (d: BenchData, id: string) =>
+  d.builds.length > 1 ? ` — ${id} (${d.builds.find((b) => b.id === id)?.dir})` : '';
 
 export function report(d: BenchData, list: Budget[]): string {
   const lines: string[] = [];
@@ -498,37 +495,19 @@ export function report(d: BenchData, list: Budget[]): string {
       `Load average (1/5/15 min) at the start ${d.loadStart}, at the end ${d.loadEnd}. Figures: median (min–max, IQR).`,
   );
   if (d.failures.length) lines.push(`Left out (failed twice): ${d.failures.join('; ')}.`);
-  for (const { id, dir } of d.builds) {
-    const tag = d.builds.length > 1 ? ` — ${id} (${dir})` : '';
-    lines.push('', `### Lighthouse 12${tag}`, '', ...lighthouseSection(d, id));
-    lines.push(
-      '',
-      `### Paired: the canvas page against its control (Lighthouse)${tag}`,
-      '',
-      ...pairedLighthouse(d, id),
+  const section = (title: string, body: string[]) => lines.push('', `### ${title}`, '', ...body);
+  for (const { id } of d.builds) {
+    const tag = tagOf(d, id);
+    section(`Lighthouse 12${tag}`, lighthouseSection(d, id));
+    section(`CPU time per load (Chrome trace, thread time, first 10 s)${tag}`, cpuSection(d, id));
+    section(
+      `Lit title (screencast: first frame with the light on the title)${tag}`,
+      litSection(d, id),
     );
-    lines.push(
-      '',
-      `### CPU time per load (Chrome trace, thread time, first 10 s)${tag}`,
-      '',
-      ...cpuSection(d, id),
-    );
-    lines.push(
-      '',
-      `### Lit title (screencast: first frame with the light on the title)${tag}`,
-      '',
-      ...litSection(d, id),
-    );
-    lines.push(
-      '',
-      `### First-visit bytes (phone 390x844, first 20 s, round 1)${tag}`,
-      '',
-      ...bytesSection(d, id),
-    );
+    section(`First-visit bytes (phone 390x844, first 20 s, round 1)${tag}`, bytesSection(d, id));
   }
-  if (d.builds.length > 1)
-    lines.push('', '### Before and after (paired loads)', '', ...compareSection(d));
-  if (d.probe) lines.push('', '### Runtime probe', '', ...probeSection(d.probe));
-  lines.push('', '### Budgets', '', ...budgetTable(list));
+  if (d.builds.length > 1) section('Before and after (paired loads)', compareSection(d));
+  if (d.probe) section('Runtime probe', probeSection(d.probe));
+  section('Budgets', budgetTable(list));
   return lines.join('\n');
 }
