@@ -1,9 +1,5 @@
-/**
- * Holds the page's buttons pressed (clicked, or Enter/Space from the keyboard) before the app has
- * hydrated: the press, and its default action (a form's submission), wait for the app, so nothing
- * happens twice or half. `release()` stops holding and presses them again, in order, once the app
- * is interactive; `stop()` only stops holding (the app could not start: buttons act natively).
- */
+/** Holds buttons pressed before hydration, default action too, so nothing happens twice or half;
+ * `release()` presses them again in order, `stop()` lets them act natively (the app failed). */
 export function earlyPresses(root: Element, doc: Document = document) {
   const pressed: HTMLButtonElement[] = [];
   const hold = (event: Event) => {

@@ -17,7 +17,7 @@ async function renderComplete(element: React.ReactElement): Promise<string> {
   return new Response(prelude).text();
 }
 
-/** The pages the build writes: one HTML file per route, plus 404.html. */
+/** The pages the build writes, one HTML file per route (404.html included). */
 export async function renderPages(): Promise<PrerenderedPage[]> {
   return Promise.all(
     Object.values(routes).map(async (meta) => ({

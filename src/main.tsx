@@ -28,17 +28,13 @@ const app = (
   </StrictMode>
 );
 
-// The build prerenders every route; the dev server does not. The page is already on screen and
-// usable, so hydration runs as a transition: in slices that let the browser paint and take input
-// in between, not in one long task.
+// Only the build prerenders; a transition hydrates in slices, so the page takes input between.
 if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
 
-// Event mode (`/?event`), the offline service worker and the contact outbox are separate chunks,
-// fetched after the page has started and never part of its first paint.
+// Event mode, the service worker and the outbox: chunks of their own, never in the first paint.
 if (isKiosk()) void import('./event/eventMode').then((m) => m.startEventMode());
 function afterLoad() {
-  // Messages the network could not carry go out on every load of any page.
   if (outboxMayHold()) void import('./contact/outbox').then((m) => m.startOutbox());
   if (import.meta.env.PROD)
     void import('./offline/register').then((m) => m.registerServiceWorker());

@@ -1,4 +1,3 @@
-/** Who is asking, for rate limiting. */
 import { createHash } from 'node:crypto';
 
 interface RawRequest {
@@ -6,11 +5,7 @@ interface RawRequest {
   socket?: { remoteAddress?: string | undefined };
 }
 
-/**
- * The client's address: the right-most X-Forwarded-For hop, which the platform's own front end
- * appended. Every hop to its left was sent by the client and can be anything, so the left-most
- * is never trusted. Without the header (the local backend), the socket's peer.
- */
+/** The client's address: the last X-Forwarded-For hop (the one the platform added), or the peer. */
 export function clientAddress(req: RawRequest): string {
   const header = req.headers['x-forwarded-for'];
   const joined = Array.isArray(header) ? header.join(',') : (header ?? '');

@@ -1,7 +1,3 @@
-/**
- * The work of sendContactEmail, in this order: validate → rate-limit → store → mail. The answer
- * is success only once the message is durably stored; a mail that fails is retried later.
- */
 import { createHash } from 'node:crypto';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
@@ -59,6 +55,7 @@ function replay(existing: ContactRecord, print: string): ContactAnswer {
   return { success: true, message: SENT };
 }
 
+/** sendContactEmail's work: validate, rate-limit, store, mail; success once the message is stored. */
 export async function handleContact(
   request: CallableRequest<unknown>,
   runtime: ContactRuntime,
@@ -75,7 +72,6 @@ export async function handleContact(
       'This request was already used. Please reload the page.',
     );
 
-  // 1. Validate.
   const parsed = parseContactRequest(request.data);
   if (!parsed.ok) throw new HttpsError('invalid-argument', parsed.message);
   const contact = parsed.request;
@@ -86,7 +82,6 @@ export async function handleContact(
     const existing = await store.get(contact.idempotencyKey);
     if (existing) return replay(existing, print);
 
-    // 2. Rate-limit, by client address and by email address.
     const { windowMs, perClient, perEmail } = settings.rateLimits;
     const clientHash = pseudonym('client', clientAddress(raw));
     if (
@@ -101,7 +96,6 @@ export async function handleContact(
       throw new HttpsError('resource-exhausted', TOO_MANY);
     }
 
-    // 3. Store, durably.
     const record: ContactRecord = {
       id: contact.idempotencyKey,
       ...contact.fields,
@@ -123,7 +117,7 @@ export async function handleContact(
     storeDown(error);
   }
 
-  // 4. Mail. The message is stored: a failure here is retried later, the visitor is done.
+  // The message is stored: a failed mail is retried later, the visitor is done.
   try {
     await deliver(store, runtime.mailer, contact.idempotencyKey, now, settings.claimMs);
   } catch (error) {

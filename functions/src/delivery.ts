@@ -1,18 +1,13 @@
-/**
- * Delivering stored messages. A message is claimed before it is sent (so two senders never mail
- * it twice), and released as delivered or back to pending with the error and one more attempt. A
- * message that fails stays stored and is retried later until it is delivered.
- */
 import { logger } from 'firebase-functions';
 import type { Mailer } from './mail';
 import { DEFAULT_CLAIM_MS } from './settings';
 import type { ContactStore } from './store/types';
 
-/** How long a claim holds unless CLAIM_MS says otherwise: only a crashed sender's claim runs out. */
 export const CLAIM_MS = DEFAULT_CLAIM_MS;
 
 export type DeliveryOutcome = 'delivered' | 'failed' | 'skipped';
 
+/** Claims, mails and releases one message, so two senders never mail it twice. */
 export async function deliver(
   store: ContactStore,
   mailer: Mailer,

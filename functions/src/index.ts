@@ -1,8 +1,3 @@
-/**
- * The deployed Cloud Functions (`firebase deploy --only functions`):
- * - sendContactEmail: the contact form's callable; stores in Firestore, mails over SMTP.
- * - retryContactEmails: every 10 minutes, mails whatever is stored and not yet delivered.
- */
 import { defineString } from 'firebase-functions/params';
 import { logger } from 'firebase-functions';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -51,8 +46,10 @@ function productionRuntime(): Promise<ContactRuntime> {
   return production;
 }
 
+/** The contact form's callable, deployed: Firestore and SMTP. */
 export const sendContactEmail = makeSendContactEmail(productionRuntime);
 
+/** Mails whatever is stored and not yet delivered. */
 export const retryContactEmails = onSchedule(
   { schedule: 'every 10 minutes', region: FUNCTIONS_REGION, secrets: [SMTP_URL], maxInstances: 1 },
   async () => {

@@ -1,9 +1,3 @@
-/**
- * The mail to the studio for one stored message: plain text plus HTML with every visitor field
- * escaped. From is the studio's own address; the visitor appears only in Reply-To, as a
- * structured address nodemailer encodes (and the rules already refused CR/LF in name and email),
- * so no header can be injected.
- */
 import { join } from 'node:path';
 import escapeHtml from 'escape-html';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
@@ -11,10 +5,9 @@ import { company } from '../../src/content/company';
 import { createFileAtomic } from './store/durableFile';
 import type { ContactRecord } from './store/types';
 
+/** The studio's inbox, and the sender address on the studio's own domain. */
 export interface MailSettings {
-  /** The studio's inbox. */
   to: string;
-  /** The sender address, on the studio's own domain. */
   from: string;
 }
 
@@ -24,6 +17,7 @@ export interface Mailer {
   close(): void;
 }
 
+/** The mail for one message; the visitor is only in Reply-To, every field of theirs escaped. */
 export function composeMail(record: ContactRecord, settings: MailSettings): SendMailOptions {
   const domain = settings.from.split('@')[1] ?? 'localhost';
   const text = [
@@ -61,7 +55,6 @@ export function composeMail(record: ContactRecord, settings: MailSettings): Send
   };
 }
 
-/** SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465), with short timeouts. */
 export function smtpMailer(smtpUrl: string, settings: MailSettings): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,

@@ -1,8 +1,3 @@
-/**
- * Turning the callable's `data` into a contact request, trusting nothing: own properties only
- * (a `__proto__` key in the JSON sets the decoded object's prototype), known keys only, strings
- * only, then the shared validation rules.
- */
 import {
   contactProblems,
   IDEMPOTENCY_KEY,
@@ -25,9 +20,11 @@ const KNOWN = new Set<string>([...FIELDS, 'idempotencyKey', 'website']);
 
 export const SHAPE_ERROR = 'The request is not a contact message.';
 
+/** The callable's data as a contact request, or the message that refuses it. */
 export function parseContactRequest(data: unknown): Parsed {
   if (data === null || typeof data !== 'object' || Array.isArray(data))
     return { ok: false, message: SHAPE_ERROR };
+  // A "__proto__" key in the JSON sets the decoded object's prototype.
   if (Object.getPrototypeOf(data) !== Object.prototype)
     return { ok: false, message: `${SHAPE_ERROR} Unexpected field "__proto__".` };
   const own = data as Record<string, unknown>;
@@ -39,8 +36,7 @@ export function parseContactRequest(data: unknown): Parsed {
   const fields = { name: '', email: '', message: '' };
   for (const key of FIELDS) {
     const v = value(key);
-    // A missing field is an empty one (the SDK sends an undefined value as null): the rules then
-    // name it with the spec's message.
+    // Missing is empty (the SDK sends undefined as null), so the rules name it.
     if (v === undefined || v === null) continue;
     if (typeof v !== 'string')
       return { ok: false, message: `${SHAPE_ERROR} "${key}" must be text.` };

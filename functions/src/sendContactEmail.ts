@@ -1,8 +1,3 @@
-/**
- * The callable function. Its runtime (store, mailer, settings) is given by the caller: Firestore
- * and SMTP when deployed (index.ts), the file store and the outbox in the local backend. The
- * onCall options are the same in both.
- */
 import { defineBoolean, defineSecret } from 'firebase-functions/params';
 import { onCall } from 'firebase-functions/v2/https';
 import { FUNCTIONS_REGION } from '../../src/contact/config';
@@ -10,13 +5,13 @@ import { handleContact, type ContactRuntime } from './contact';
 
 /** SMTP connection string, e.g. smtps://user:password@smtp.example.com:465. */
 export const SMTP_URL = defineSecret('SMTP_URL');
-/** Require a (limited-use) App Check token on every call. */
 export const APP_CHECK_ENFORCE = defineBoolean('APP_CHECK_ENFORCE', {
   default: false,
   description:
     'Reject calls without a valid App Check token (set VITE_APP_CHECK_SITE_KEY for the site).',
 });
 
+/** The callable on its caller's runtime: Firestore and SMTP deployed, files in the local backend. */
 export function makeSendContactEmail(runtime: () => ContactRuntime | Promise<ContactRuntime>) {
   return onCall(
     {

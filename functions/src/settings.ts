@@ -1,20 +1,15 @@
-/** The backend's settings, from the environment (see .env.example and docs/contact.md). */
 import { company } from '../../src/content/company';
 
 export interface RateLimits {
   windowMs: number;
-  /** Messages per window from one client address. */
   perClient: number;
-  /** Messages per window for one email address. */
   perEmail: number;
 }
 
 export interface BackendSettings {
   mail: { to: string; from: string };
   rateLimits: RateLimits;
-  /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
-  /** How long a sender's claim on a message holds; a crashed sender's messages wait this long. */
   claimMs: number;
 }
 
@@ -33,6 +28,7 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 /** Longer than the SMTP timeouts (mail.ts), so only a crashed sender's claim runs out. */
 export const DEFAULT_CLAIM_MS = 2 * 60_000;
 
+/** The backend's settings from the environment, each listed in .env.example. */
 export function backendSettings(env: Env = process.env): BackendSettings {
   return {
     mail: {

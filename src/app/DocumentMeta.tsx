@@ -1,10 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { RouteMeta } from '../content/site';
 
-/**
- * Keeps the tab title and description right after client-side navigation; the prerendered HTML
- * already carries them for the first load.
- */
+/** Sets the tab title and description after a client-side route change (the HTML has them first). */
 export function DocumentMeta({ meta, children }: { meta: RouteMeta; children: ReactNode }) {
   useEffect(() => {
     document.title = meta.title;

@@ -4,11 +4,7 @@ import { useLocation } from 'react-router-dom';
 /** The route shown last; null until the first page (the prerendered one) has hydrated. */
 let shownPath: string | null = null;
 
-/**
- * A page opened by a route change starts at its top (unless the address names an anchor) with
- * the keyboard's focus on its heading, so a screen reader reads the new page from its name. The
- * first page does neither: it stays where the visitor, an anchor or a reload put it.
- */
+/** A page opened by a route change starts at its top, focus on its heading; the first does not. */
 export function usePageOpened(): void {
   const { pathname, hash } = useLocation();
   useLayoutEffect(() => {

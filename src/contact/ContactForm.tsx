@@ -1,9 +1,3 @@
-/**
- * The contact form: three fields, a counter, a Send button and an error banner. It holds no
- * firebase code: the client and the outbox are imported on the first focus (or on Send), so
- * neither is part of the first paint. A message the network could not carry waits in the outbox
- * (`queued`) and turns to Sent when it goes; on a kiosk each visitor starts with an empty form.
- */
 import {
   useEffect,
   useLayoutEffect,
@@ -44,7 +38,6 @@ import {
 
 type Status = 'idle' | 'sending' | 'queued' | 'sent';
 
-/** What the banner says; a queued message's note is announced politely, an error at once. */
 interface Banner {
   text: string;
   polite: boolean;
@@ -79,6 +72,7 @@ function counterState(message: string): string {
   return contentLength(message) >= MESSAGE_MIN ? 'contact-form__counter--ok' : '';
 }
 
+/** The contact form; its firebase client and outbox load on first focus, not in the first paint. */
 export function ContactForm() {
   // Empty in the prerendered HTML and at hydration; the visitor's draft right after (below).
   const [fields, setFields] = useState<Draft>(EMPTY_DRAFT);
@@ -100,11 +94,8 @@ export function ContactForm() {
   /** Counts kiosk visitors: a call that ends after its visitor was forgotten changes nothing on screen. */
   const visitor = useRef(0);
 
-  // At hydration, before the first paint of the app's form: the stored draft, with whatever is
-  // already in the fields on top (text typed before the app ran, or put back by the browser), so
-  // a render of the state's values never writes over it. The idempotency key stays only while the
-  // text is the draft's. Later input reaches the state through onChange.
-  // On a kiosk, what the browser put back in the fields belongs to an earlier visitor.
+  // At hydration: the draft under any text already in the fields (typed before the app ran, or
+  // restored by the browser, which on a kiosk is an earlier visitor's), so no render overwrites it.
   useLayoutEffect(() => {
     if (isKiosk()) {
       keepDraftInMemory();
@@ -150,7 +141,6 @@ export function ContactForm() {
     setInvalid(new Set());
   }
 
-  // The kiosk's idle reset (src/event/eventMode.tsx) forgets the visitor.
   useEffect(() => {
     if (!kiosk) return;
     window.addEventListener(FORGET_VISITOR, forget);

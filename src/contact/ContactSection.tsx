@@ -1,7 +1,5 @@
 import { company } from '../content/company';
 import { Section } from '../layout/Section';
-// Part of the app, which comes after the first paint (src/boot.ts): once the page has hydrated,
-// so has the form, and a press on Send held until then reaches its handler.
 import { ContactForm } from './ContactForm';
 
 export function ContactSection() {

@@ -8,13 +8,10 @@ interface FieldProps extends Omit<InputHTMLAttributes<FieldControl>, 'name' | 'o
   label: string;
   /** Marks the field invalid and points it at the banner that says why. */
   invalid: boolean;
-  /** Ids of what else describes the field (a hint, a counter). */
   describedBy?: string;
-  /** A textarea of this many rows instead of an input. */
   rows?: number;
   control: RefObject<FieldControl | null>;
   onChange: (event: ChangeEvent<FieldControl>) => void;
-  /** Shown under the control. */
   children?: ReactNode;
 }
 

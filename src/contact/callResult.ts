@@ -1,9 +1,3 @@
-/**
- * What the form shows for the outcome of a sendContactEmail call (the error catalogue in
- * docs/contact.md), and whether a failed call may be tried again. Pure: the client passes in what
- * it got.
- */
-
 export interface ContactResult {
   success: boolean;
   message: string;
@@ -19,7 +13,6 @@ export function stripStatusSuffix(message: string): string {
   return message.replace(/\s*\[\d{1,3}\]$/, '');
 }
 
-/** The result the form receives from a successful call's data. */
 export function resultFromData(data: unknown): ContactResult {
   if (data && typeof data === 'object') {
     const { success, message } = data as Partial<ContactResult>;
@@ -45,13 +38,7 @@ export function resultFromError(error: unknown): ContactResult {
   return { success: false, message };
 }
 
-/**
- * Why a call failed:
- * - `unreachable`: no answer came (network down, or the call timed out): the message goes to the
- *   outbox and is sent again by itself;
- * - `transient`: the server answered but may take it later (busy, rate-limited, failing);
- * - `refused`: the server refused this message for good.
- */
+/** Why a call failed: no answer came (it goes to the outbox), a busy server, or a final refusal. */
 export type Failure = 'unreachable' | 'transient' | 'refused';
 
 const TRANSIENT = new Set([
@@ -70,8 +57,7 @@ export function failureOf(error: unknown): Failure {
   if (typeof code !== 'string' || !code.startsWith('functions/')) return 'unreachable';
   const name = code.slice('functions/'.length);
   const text = typeof message === 'string' ? message : '';
-  // The SDK turns a fetch that got no response into status 0, and its own timeout has no status
-  // at all; a gateway's 504 ("… [504]") is an answer.
+  // No response is status 0 and the SDK's own timeout has none; a gateway's "… [504]" is an answer.
   if (name === 'internal' && / \[0\]$/.test(text)) return 'unreachable';
   if (name === 'deadline-exceeded' && !/ \[\d{3}\]$/.test(text)) return 'unreachable';
   return TRANSIENT.has(name) ? 'transient' : 'refused';

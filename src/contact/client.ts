@@ -1,7 +1,3 @@
-/**
- * The sendContactEmail call through the firebase web SDK. Loaded lazily by the form (dynamic
- * import), so firebase never weighs on the first paint.
- */
 import { initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   connectFunctionsEmulator,
@@ -47,7 +43,6 @@ async function setUp(): Promise<HttpsCallable<ContactPayload, unknown>> {
   });
 }
 
-/** A call's outcome: the result the form shows and, when it failed, why (see `failureOf`). */
 export type CallOutcome =
   | { result: ContactResult; failure: null }
   | { result: ContactResult; failure: Failure; error: unknown };

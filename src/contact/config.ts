@@ -1,16 +1,7 @@
-/**
- * The firebase web config and where the contact call goes, from Vite env (see .env.example and
- * docs/contact.md): a `demo-` project calls the server the page came from, a real project its
- * deployed function, unless VITE_FUNCTIONS_EMULATOR names a backend.
- */
 export const DEFAULT_PROJECT_ID = 'demo-bluestem';
-/** The functions' region, for the client, the deployed functions and the local backend. */
 export const FUNCTIONS_REGION = 'us-central1';
 export const CALL_TIMEOUT_MS = 70_000;
-/**
- * Where the web SDK calls a local backend (`/<project>/<region>/sendContactEmail`), as a RegExp
- * source: the local servers forward this path to the backend (Vite's server.proxy takes it as is).
- */
+/** The path the SDK calls on a local backend, as the RegExp source the local servers forward. */
 export const LOCAL_CALLABLE_ROUTE = `^/[^/?]+/${FUNCTIONS_REGION}/sendContactEmail(?:[?]|$)`;
 
 export interface ContactClientConfig {
@@ -21,7 +12,7 @@ export interface ContactClientConfig {
     authDomain?: string;
     messagingSenderId?: string;
   };
-  /** host and port of the local backend (or the server forwarding to it), or null for the deployed function. */
+  /** The local backend (or the server forwarding to it); null for the deployed function. */
   emulator: { host: string; port: number } | null;
   /** reCAPTCHA Enterprise site key for App Check; App Check is off without it. */
   appCheckSiteKey: string | null;
@@ -49,7 +40,6 @@ export interface PageOrigin {
   protocol: string;
 }
 
-/** The host and port of a page's origin (the default port of its scheme when it names none). */
 export function originHostPort(page: PageOrigin): {
   host: string;
   port: number;
@@ -58,7 +48,7 @@ export function originHostPort(page: PageOrigin): {
   return { host: page.hostname.replace(/^\[(.*)\]$/, '$1'), port };
 }
 
-/** `page`: where the page was served from; the local servers forward the call from there. */
+/** Firebase's config and where the call goes; `page` is where a `demo-` project's call goes. */
 export function contactClientConfig(
   env: Env,
   page: PageOrigin | undefined = (globalThis as { location?: PageOrigin }).location,

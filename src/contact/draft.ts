@@ -1,9 +1,3 @@
-/**
- * The visitor's unsent message, kept on their device so a reload loses nothing. Removed once the
- * message is sent. Storage can be missing or full (private modes): then there is simply no draft.
- * On a kiosk the draft lives in memory only (`keepDraftInMemory`): it survives a route change,
- * never a reload, and is never written to the device.
- */
 import type { ContactFields } from './rules';
 
 export const DRAFT_KEY = 'bluestem.contact.draft';
@@ -33,7 +27,6 @@ export function keepDraftInMemory(): void {
   memory = null;
 }
 
-/** The stored draft as text, or null (no draft, or no storage). */
 export function draftText(): string | null {
   if (memory !== undefined) return memory;
   try {
@@ -85,7 +78,6 @@ export function clearDraft(): void {
   }
 }
 
-/** A fresh idempotency key for one message. */
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
     return crypto.randomUUID();

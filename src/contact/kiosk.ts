@@ -1,7 +1,3 @@
-/**
- * The form's rules in event mode (`/?event`), where one screen serves visitor after visitor: no
- * draft on the device, no autofill, and an empty form for each new visitor (docs/event-mode.md).
- */
 import { clearDraft } from './draft';
 
 /** How long a kiosk form shows Sent (or the queued note) before it is the next visitor's. */
@@ -9,7 +5,6 @@ export const THANK_YOU_MS = 8_000;
 /** The window event that tells a mounted form to forget its visitor. */
 export const FORGET_VISITOR = 'bluestem:forget-visitor';
 
-/** Whether the page runs as a kiosk. */
 export function isKiosk(search: string = window.location.search): boolean {
   return new URLSearchParams(search).has('event');
 }

@@ -1,11 +1,4 @@
-/**
- * The outbox: messages the network could not carry, kept on the device (IndexedDB) under their
- * idempotency keys and sent again through the web SDK, with a fresh App Check token each time:
- * when the network comes back, on every page load, and on a backoff timer while a page is open.
- * A message leaves only once the server has said success, or has refused it for good (with a
- * console error). The server ignores a repeated key, so a resend never mails twice.
- * docs/contact.md.
- */
+/** The outbox: messages the network could not carry, kept in IndexedDB and sent again (docs/contact.md). */
 import { createStore as createIdbStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 import type { ContactPayload } from './client';
 import { clearDraft, draftText, parseDraft } from './draft';
@@ -13,9 +6,7 @@ import { markOutbox } from './outboxHint';
 
 export interface QueuedMessage {
   payload: ContactPayload;
-  /** When it was queued (ms since the epoch): the outbox sends oldest first. */
   queuedAt: number;
-  /** Answers from a busy or failing server so far; past MAX_SERVER_TRIES the message is dropped. */
   serverTries: number;
 }
 
@@ -33,7 +24,7 @@ const countListeners = new Set<() => void>();
 /** How many messages wait (for the kiosk's staff mark; a useSyncExternalStore snapshot). */
 export const waitingMessages = (): number => waitingCount;
 
-/** Calls `listener` whenever that count changes; returns the unsubscribe. */
+/** Calls `listener` whenever the waiting count changes; returns the unsubscribe. */
 export function onWaitingChange(listener: () => void): () => void {
   countListeners.add(listener);
   return () => countListeners.delete(listener);
@@ -165,7 +156,6 @@ async function sendQueued(): Promise<void> {
   if ((await recount(db)) > 0) schedule();
 }
 
-/** The next try on a doubling timer with jitter, from RETRY_FIRST_MS up to RETRY_MAX_MS. */
 function schedule(): void {
   clearTimeout(timer);
   const delay = Math.min(RETRY_FIRST_MS * 2 ** retries, RETRY_MAX_MS) * (0.8 + Math.random() * 0.4);

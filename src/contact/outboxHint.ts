@@ -1,8 +1,4 @@
-/**
- * A flag on the device that the outbox may hold messages, so a page load opens IndexedDB and
- * fetches the outbox's chunk only when there is something to send. Set before a message is
- * queued and cleared once the outbox is empty: a stale flag costs one look, never a message.
- */
+/** A device flag that the outbox may hold messages: a page load looks only when it is set. */
 const HINT_KEY = 'bluestem.contact.outbox';
 
 /** Whether the outbox may hold messages (true when the flag cannot be read: look anyway). */
@@ -14,7 +10,6 @@ export function outboxMayHold(): boolean {
   }
 }
 
-/** Sets or clears the flag. */
 export function markOutbox(holds: boolean): void {
   try {
     if (holds) localStorage.setItem(HINT_KEY, '1');

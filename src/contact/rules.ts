@@ -1,15 +1,4 @@
-/**
- * The contact message's validation rules: the one copy, used by the form in the browser and by the
- * sendContactEmail function (esbuild bundles this file into functions/lib). Pure TypeScript, no
- * DOM and no Node APIs.
- *
- * Lengths are measured the same way on both sides: the text is Unicode-normalised (NFC), then
- * counted in code points, so an emoji is one character. Zero-width characters (U+200B and
- * friends) are not content: they are removed before trimming, so a field of only zero-width
- * characters is empty.
- */
-
-export const NAME_MIN_EXCLUSIVE = 4; // "more than 4"
+export const NAME_MIN_EXCLUSIVE = 4;
 export const EMAIL_MIN = 5;
 /** RFC 5321's limit on a forward path. */
 export const EMAIL_MAX = 254;
@@ -46,20 +35,15 @@ const CONTROL_OR_BIDI = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 const MESSAGE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** A UTF-16 surrogate without its pair: not text, cannot be stored or mailed faithfully. */
 const LONE_SURROGATE = /\p{Cs}/u;
-/**
- * Address-shaped: something@something.something, with no white space, no control or format
- * characters, and none of the characters that separate or quote addresses in a mail header.
- */
+/** x@y.z with no white space, control or format characters, nor a mail header's separators. */
 const EMAIL_PATTERN =
   /^[^\s@,;<>()[\]\\"\p{Cc}\p{Cf}]+@[^\s@,;<>()[\]\\"\p{Cc}\p{Cf}]+\.[^\s@,;<>()[\]\\"\p{Cc}\p{Cf}.]+$/u;
 
-/** Number of characters (code points) of the NFC form: the "raw" length of the spec. */
+/** Characters (code points) of the NFC form: the "raw" length of the validation table. */
 export function rawLength(text: string): number {
-  // The string iterator walks code points; a lone surrogate counts as one.
   return Array.from(text.normalize('NFC')).length;
 }
 
-/** The text as content: NFC, zero-width characters removed, white space trimmed. */
 export function contentOf(text: string): string {
   return text.normalize('NFC').replace(ZERO_WIDTH, '').trim();
 }
@@ -69,10 +53,7 @@ export function contentLength(text: string): number {
   return rawLength(contentOf(text));
 }
 
-/**
- * Every failing check, in the order of the spec's validation table, then the character checks
- * (control characters, bidi overrides, lone surrogates) that no honest form input needs.
- */
+/** Every failing check, in the order of the validation table in docs/contact.md. */
 export function contactProblems(fields: ContactFields): Problem[] {
   const problems: Problem[] = [];
   const name = contentOf(fields.name);
@@ -103,15 +84,11 @@ export function contactProblems(fields: ContactFields): Problem[] {
   return problems;
 }
 
-/** The banner text: every failing message, joined with a single space. */
 export function problemsBanner(problems: readonly Problem[]): string {
   return problems.map((p) => p.message).join(' ');
 }
 
-/**
- * The values as they are stored and mailed: NFC; name and email trimmed of white space and
- * zero-width characters; the message trimmed at its ends only.
- */
+/** The values as stored and mailed: name and email as content, the message NFC and trimmed. */
 export function normaliseContact(fields: ContactFields): ContactFields {
   return {
     name: contentOf(fields.name),
@@ -120,5 +97,4 @@ export function normaliseContact(fields: ContactFields): ContactFields {
   };
 }
 
-/** An idempotency key, as the form makes it: a UUID, or any 16 to 64 letters, digits and dashes. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{16,64}$/;

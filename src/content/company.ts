@@ -1,7 +1,4 @@
-/**
- * Every fact about the studio, in one place. "Bluestem Software" and the example.com address are
- * placeholders: a studio replaces them here and nowhere else.
- */
+/** Every fact about the studio; the name and example.com addresses are placeholders to replace. */
 export interface PostalAddress {
   readonly street: string;
   readonly locality: string;

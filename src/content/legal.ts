@@ -1,7 +1,4 @@
-/**
- * The legal texts. They are plain, pre-formatted text by design; the company's email and postal
- * address come from the company module so they are edited in one place.
- */
+/** The legal texts, as plain pre-formatted text; the studio's facts come from company.ts. */
 import { company, formatAddress } from './company';
 import { LEGAL_LAST_UPDATED } from './site';
 

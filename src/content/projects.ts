@@ -1,9 +1,8 @@
-/** The Projects showcase: four cards, in the spec's order. */
+/** One card of the Projects showcase. */
 export interface Project {
   readonly id: string;
   readonly title: string;
   readonly description: string;
-  /** The card's button text. */
   readonly linkLabel: 'Website' | 'Documentation' | 'Coming Soon';
   /** Where the button leads; absent for a project that has not shipped. */
   readonly url?: string;

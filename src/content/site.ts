@@ -1,7 +1,3 @@
-/**
- * The route table (read by the router, the prerender, the service worker, the sitemap and the
- * bench), the site's origin and sharing image, and the site's fixed texts.
- */
 import { company } from './company';
 
 const name = company.name;
@@ -17,7 +13,7 @@ export const LEGAL_LAST_UPDATED = 'Feb 29th, 2024';
 
 export type RouteKey = 'home' | 'privacy' | 'terms' | 'notFound';
 
-/** Every page of the site; `notFound` is what any other path shows (404.html). */
+/** Every page, for the router, prerender, service worker, sitemap and bench; `notFound` is 404. */
 export const routes: Record<RouteKey, RouteMeta> = {
   home: {
     path: '/',
@@ -59,12 +55,10 @@ export function siteOrigin(
   return url.origin;
 }
 
-/** The absolute URL of a path on the site. */
 export function absoluteUrl(path: string, origin: string = siteOrigin()): string {
   return new URL(path, `${origin}/`).href;
 }
 
-/** The routes search engines should index (the 404 page is not one). */
 export const indexedRoutes: readonly RouteMeta[] = [routes.home, routes.privacy, routes.terms];
 
 /** The sharing image (public/og-image.png, made by scripts/make-share-image.ts). */

@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/**
- * The kiosk's full-screen control: always visible in event mode, it enters full screen and
- * leaves it again (Escape works too). Not shown where the browser has no full-screen API.
- */
+/** The kiosk's full-screen toggle; absent where the browser has no full-screen API. */
 export function FullscreenButton() {
   const [full, setFull] = useState(() => document.fullscreenElement !== null);
 

@@ -1,10 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { onWaitingChange, waitingMessages } from '../contact/outbox';
 
-/**
- * The kiosk staff's mark: how many contact messages wait on this device for the network. Shown
- * only while some do; it names no visitor and no text.
- */
+/** The kiosk staff's count of messages waiting for the network; it names no visitor or text. */
 export function OutboxMark() {
   const count = useSyncExternalStore(onWaitingChange, waitingMessages);
   if (count === 0) return null;

@@ -1,44 +1,24 @@
-/**
- * Adaptive device pixel ratio for big screens (event mode): a small frame-time monitor in the
- * spirit of drei's PerformanceMonitor, as a pure reducer so its rules are unit-tested. It only
- * learns from frames drawn back to back while the title animates (a rAF-paced stretch); a pause
- * between frames tells nothing about how fast the screen can draw.
- */
-
 import { median } from '../shared/stats';
 
-/** Lower the ratio when the median frame takes longer than this (under ~40 fps). */
+/** The median frame time above which the ratio goes down, and below which it goes up again. */
 export const SLOW_FRAME_MS = 25;
-/** Raise it again when the median frame is faster than this (over ~55 fps). */
 export const FAST_FRAME_MS = 18;
-/** The frame time aimed for when lowering the ratio (60 fps). */
 export const TARGET_FRAME_MS = 1000 / 60;
-/** Frames per verdict, or fewer (at least DPR_MIN_FRAMES) once they add up to DPR_VERDICT_MS. */
 export const DPR_WINDOW = 20;
 export const DPR_MIN_FRAMES = 5;
 export const DPR_VERDICT_MS = 1000;
 /** Frames to skip after a change: the resize itself costs a frame or two. */
 export const DPR_SETTLE_FRAMES = 4;
-/**
- * Raising divides the ratio by this; lowering multiplies it by this or less, down to half in one
- * step, as far as the frame time says (a frame's cost grows with the pixels, the ratio squared).
- */
+/** Raising divides by this; lowering multiplies by this or less, as a frame's cost goes by dpr². */
 export const DPR_STEP = 0.75;
 export const DPR_BIGGEST_CUT = 0.5;
 /** Never coarser than this (a 4K canvas at 0.5 is still 1920 px across). */
 export const DPR_MIN = 0.5;
 /** After this many changes of direction it stops climbing back: it settles instead of flickering. */
 export const DPR_MAX_FLIPS = 3;
-/**
- * A cut must bring the frame time down to this share of what it was; if not, the frames are not
- * slow for their pixels (the CPU is the limit) and the cut is undone for good: fewer pixels
- * would only blur the title.
- */
+/** A cut that does not bring the frame time under this share is undone for good: the CPU limits. */
 export const DPR_MIN_GAIN = 0.85;
-/**
- * Longer gaps are not frames (a hidden tab). Only frames drawn back to back are fed in, so a long
- * interval below this is a slow frame: a 4K canvas in software GL takes half a second.
- */
+/** Longer gaps are not frames (a hidden tab); a 4K canvas in software GL takes 500 ms a frame. */
 export const MAX_SAMPLE_MS = 5000;
 
 export interface DprMonitor {
@@ -51,7 +31,6 @@ export interface DprMonitor {
   readonly lastDirection: -1 | 0 | 1;
   /** Never lower than this: DPR_MIN, or the ratio a useless cut was undone to. */
   readonly floor: number;
-  /** The last cut, to judge it by the next verdict. */
   readonly cutFrom: { readonly dpr: number; readonly typical: number } | null;
 }
 
@@ -82,7 +61,6 @@ export function recordFrame(m: DprMonitor, intervalMs: number): DprMonitor {
   if (!enough) return { ...m, samples };
   const typical = median(samples);
   if (m.cutFrom && typical > m.cutFrom.typical * DPR_MIN_GAIN) {
-    // The last cut did not pay: back to where it was, and no lower from now on.
     const back = m.cutFrom.dpr;
     return {
       ...m,

@@ -1,14 +1,3 @@
-/**
- * Event mode (`/?event`), for big screens and touch kiosks at events. Loaded only when the query
- * asks for it, after the page is up. It keeps the time of the last input in the motion store (on
- * the store's clock, so `?motion-test` drives it), and from the idle time:
- *   - 3 s: the cursor hides;
- *   - 20 s: the light plays its attract loop (the canvas reads `idle`), until the next input;
- *   - 60 s: the page goes back to its top (the home page's, from another route), and the contact
- *     form forgets its visitor.
- * Touch moves the light under the finger, also while the finger scrolls the page. A visible
- * control enters and leaves full screen.
- */
 import { createRoot } from 'react-dom/client';
 import { StrictMode } from 'react';
 import { shallow } from 'zustand/shallow';
@@ -19,7 +8,6 @@ import { FullscreenButton } from './FullscreenButton';
 import { OutboxMark } from './OutboxMark';
 import './event.css';
 
-/** Starts event mode; returns a function that stops it. */
 export function startEventMode(win: Window = window): () => void {
   const doc = win.document;
   const root = doc.documentElement;
@@ -74,8 +62,7 @@ export function startEventMode(win: Window = window): () => void {
     } else markActive();
   }
 
-  // Every pointer change is input (the listeners' mouse, pen and touch, and the test's
-  // setPointer), and so is the clock changing hands; a tick of the test's clock is only time.
+  // A pointer change or the clock changing hands is input; a tick of the test's clock is only time.
   const unsubscribe = motionStore.subscribe(
     (s) => [s.pointer, s.testMode, s.testTime] as const,
     ([pointer, testMode], [prevPointer, prevTestMode]) => {

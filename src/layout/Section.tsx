@@ -15,7 +15,6 @@ export function Section({
   name: string;
   title: string;
   className?: string;
-  /** Whether links may jump to it (`#<name>`). */
   anchor?: boolean;
   /** What rises into view when it comes below the first screen: the whole section or its heading. */
   reveal?: 'section' | 'heading';

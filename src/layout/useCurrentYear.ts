@@ -4,11 +4,7 @@ const subscribe = () => () => {};
 const visitorYear = () => new Date().getFullYear();
 const buildYear = () => __BUILD_YEAR__;
 
-/**
- * The visitor's calendar year. The prerendered HTML carries the build's year; hydration starts
- * from that same value (no mismatch) and React then re-renders with the visitor's clock, so a page
- * built last year still shows this year.
- */
+/** The visitor's calendar year, from the build's at hydration so the HTML matches (pages.md). */
 export function useCurrentYear(): number {
   return useSyncExternalStore(subscribe, visitorYear, buildYear);
 }

@@ -3,7 +3,6 @@ import { TopBar } from '../layout/TopBar';
 import { Footer } from '../layout/Footer';
 import { usePageOpened } from '../app/usePageOpened';
 
-/** A legal text: title, date, the text as written (pre-formatted), footer. */
 export function LegalPage({ document }: { document: LegalDocument }) {
   usePageOpened();
   return (

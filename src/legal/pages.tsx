@@ -1,7 +1,4 @@
-/**
- * The legal routes with their texts, in a chunk of their own: the home page never loads the
- * legal copy, and its first-paint JavaScript stays within budget.
- */
+/** The legal routes, in a chunk of their own: the home page never loads the legal copy. */
 import { privacyPolicy, termsAndConditions } from '../content/legal';
 import { LegalPage } from './LegalPage';
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { LottieAnimationProps } from './LottieAnimation';
 
-/** The spec's arrow: 30 px wide, played at 1.25x (the file is 500x500, 30 fps, 150 frames). */
 export const ARROW_WIDTH_PX = 30;
 export const ARROW_SPEED = 1.25;
 
@@ -61,14 +60,12 @@ function StaticArrow() {
   );
 }
 
-/** The card button's arrow: plays while `playing`, rests otherwise. */
 export function ArrowAnimation({ playing }: { playing: boolean }) {
   const [arrow, setArrow] = useState<LoadedArrow | null>(null);
 
   const spanRef = useRef<HTMLSpanElement>(null);
 
-  // The player loads when its card comes near the viewport (or on the first hover), so a page
-  // load that never reaches the cards never pays for it.
+  // Loaded near the viewport or on the first hover: a visit that never reaches the cards never pays.
   useEffect(() => {
     let live = true;
     const load = () => void loadArrow().then((a) => live && setArrow(a));

@@ -9,11 +9,7 @@ interface LinkButtonProps {
   describedBy: string;
 }
 
-/**
- * A card's call to action (w-60: 15 rem wide). A live project opens in a new tab without opener
- * or referrer; an unreleased one is a real disabled button. The arrow plays while the button is
- * hovered or keyboard-focused, and never while disabled.
- */
+/** A card's call to action: a live project's link, or an unreleased one's disabled button. */
 export function LinkButton({ label, href, disabled, describedBy }: LinkButtonProps) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);

@@ -5,24 +5,17 @@ export interface LottieAnimationProps {
   animationData: object;
   /** Whether it should be playing now; turning it off stops and rewinds. */
   playing: boolean;
-  /** Playback rate (the spec's wrapper default is 1). */
   speed?: number;
   /** Width in CSS pixels; the height follows the animation's square frame. */
   width: number;
   role?: string;
   label?: string;
-  /** A click pauses or resumes, as the spec's wrapper does by default. */
   clickToPause?: boolean;
-  /** Purely decorative: hidden from assistive technology, not interactive. */
   decorative?: boolean;
   className?: string;
 }
 
-/**
- * The light Lottie player (no eval, so it runs under a strict CSP) with the spec's wrapper
- * defaults: speed 1, role "button", label "animation", click to pause. It never autoplays and
- * never loops.
- */
+/** The light Lottie player (no eval, so a strict CSP allows it); it never autoplays or loops. */
 export default function LottieAnimation({
   animationData,
   playing,

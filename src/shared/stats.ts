@@ -1,22 +1,14 @@
-/**
- * The one definition of medians and percentiles, shared by the page (event mode's adaptive pixel
- * ratio) and the scripts (bench, event-frames): linear interpolation between closest ranks (R-7,
- * numpy's and Excel's default), so a median of an even count is the mean of the middle two.
- */
-
 export interface Summary {
   median: number;
   min: number;
   max: number;
-  /** First and third quartiles; iqr = q3 − q1. */
   q1: number;
   q3: number;
   iqr: number;
-  /** How many finite values went in. */
   n: number;
 }
 
-/** The value at quantile q (0..1) of the finite values, linearly interpolated; NaN if none. */
+/** The value at quantile q (0..1) of the finite values (R-7, numpy's default); NaN if none. */
 export function quantile(values: readonly number[], q: number): number {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;

@@ -6,33 +6,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { engineUnderTest, sharedEngine, type EnginePage } from './engine';
+import { engineUnderTest, sharedEngine } from './engine';
+import { banner, fill, LONG_ENOUGH, openForm as openFormAt, waitForSendState } from './contactForm';
 import { MESSAGES } from '../../src/contact/rules';
 
 const engine = engineUnderTest();
 const open = sharedEngine();
 const DATA_DIR = process.env.DATA_DIR ?? '.data';
-const LONG_ENOUGH =
-  'We would like a small app for our book club, with reading lists and reminders.';
 
 /** Home, with the app running and the form in view. */
-async function openForm(base = ''): Promise<EnginePage> {
-  const page = await open();
-  await page.goto(`${base}/`);
-  await page.evaluate(() => document.getElementById('contact')?.scrollIntoView());
-  await page.waitFor(() =>
-    performance.getEntriesByType('resource').some((e) => /\/assets\/main-/.test(e.name)),
-  );
-  return page;
-}
-
-async function fill(page: EnginePage, fields: { name: string; email: string; message: string }) {
-  await page.type('#contact-name', fields.name);
-  await page.type('#contact-email', fields.email);
-  await page.type('#contact-message', fields.message);
-}
-
-const banner = () => document.getElementById('contact-banner')?.textContent ?? '';
+const openForm = async (base = '') => openFormAt(await open(), `${base}/`);
 
 describe(`the contact form in ${engine}`, () => {
   it('refuses invalid input with the joined banner and sends nothing', async () => {
@@ -63,12 +46,7 @@ describe(`the contact form in ${engine}`, () => {
       message: `${LONG_ENOUGH} (${who})`,
     });
     await page.click('button.contact-form__send');
-    await page.waitFor(
-      () =>
-        document.querySelector('button.contact-form__send')?.getAttribute('data-state') === 'sent',
-      undefined,
-      30_000,
-    );
+    await waitForSendState(page, 'sent', 30_000);
     expect(
       await page.evaluate(() => document.querySelector('button.contact-form__send')?.textContent),
     ).toBe('Sent');

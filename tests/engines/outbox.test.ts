@@ -7,6 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnderTest, sharedEngine, type EnginePage } from './engine';
 import { contactSite, type ContactSite } from './contactSite';
+import {
+  banner,
+  fill,
+  LONG_ENOUGH,
+  openForm as openFormAt,
+  waitForApp,
+  waitForSendState,
+} from './contactForm';
 import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { THANK_YOU_MS } from '../../src/contact/kiosk';
@@ -16,8 +24,6 @@ import { MESSAGES } from '../../src/contact/rules';
 
 const engine = engineUnderTest();
 const open = sharedEngine();
-const LONG_ENOUGH =
-  'We would like a small app for our book club, with reading lists and reminders.';
 const QUEUED = `${DEFAULT_ERROR} ${QUEUED_NOTE}`;
 /**
  * Long enough for the backoff's next try once the backend is back: each test brings it back
@@ -32,26 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-async function openForm(path = '/'): Promise<EnginePage> {
-  const page = await open();
-  await page.goto(`${site.base}${path}`);
-  await page.evaluate(() => document.getElementById('contact')?.scrollIntoView());
-  await waitForApp(page);
-  // A kiosk's form empties what its fields held at hydration: type only after it.
-  if (path.includes('event'))
-    await page.waitFor(
-      () => document.getElementById('contact-name')?.getAttribute('autocomplete') === 'off',
-    );
-  return page;
-}
-
-async function waitForApp(page: EnginePage) {
-  await page.waitFor(() =>
-    performance.getEntriesByType('resource').some((e) => /\/assets\/main-/.test(e.name)),
-  );
-  // Hydrated: the app's form answers (its Send is React's once the counter is live).
-  await page.waitFor(() => document.querySelector('button.contact-form__send') !== null);
-}
+const openForm = async (path = '/') => openFormAt(await open(), `${site.base}${path}`);
 
 function visitor(tag: string) {
   const who = `${tag}${engine}${Date.now()}`;
@@ -62,14 +49,7 @@ function visitor(tag: string) {
   };
 }
 
-async function fill(page: EnginePage, fields: { name: string; email: string; message: string }) {
-  await page.type('#contact-name', fields.name);
-  await page.type('#contact-email', fields.email);
-  await page.type('#contact-message', fields.message);
-}
-
 const state = () => document.querySelector('button.contact-form__send')?.getAttribute('data-state');
-const banner = () => document.getElementById('contact-banner')?.textContent ?? '';
 const politeBanner = () =>
   document.querySelector('#contact-banner [role=status]')?.textContent ?? '';
 const values = () =>
@@ -100,15 +80,6 @@ async function noPageErrors(page: EnginePage) {
   expect(errors.filter((e) => !e.startsWith('console:') || /CSP violation/.test(e))).toEqual([]);
 }
 
-/** Waits until the Send button is in `state`. */
-async function waitForState(page: EnginePage, state: string, timeoutMs = 30_000) {
-  await page.waitFor(
-    (s) => document.querySelector('button.contact-form__send')?.getAttribute('data-state') === s,
-    state,
-    timeoutMs,
-  );
-}
-
 /** A visitor sends while the backend is down: the message waits in the outbox. */
 async function sendWhileDown(tag: string) {
   await site.down();
@@ -116,7 +87,7 @@ async function sendWhileDown(tag: string) {
   const typed = visitor(tag);
   await fill(page, typed);
   await page.click('button.contact-form__send');
-  await waitForState(page, 'queued');
+  await waitForSendState(page, 'queued');
   return { page, typed };
 }
 
@@ -133,13 +104,13 @@ describe(`the contact outbox in ${engine}`, { timeout: TEST_MS }, () => {
     // A reload while the network is still down: the text is back, and still waiting.
     await page.goto(`${site.base}/`);
     await waitForApp(page);
-    await waitForState(page, 'queued');
+    await waitForSendState(page, 'queued');
     expect(await page.evaluate(values)).toEqual([typed.name, typed.email, typed.message]);
     expect((await site.records()).filter((r) => r.name === typed.name)).toEqual([]);
 
     await site.up();
     await deliveredOnce(typed.name);
-    await waitForState(page, 'sent', DELIVERY_MS);
+    await waitForSendState(page, 'sent', DELIVERY_MS);
     expect(await page.evaluate(banner)).toBe('');
     expect(await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)).toBeNull();
     await noPageErrors(page);
@@ -177,12 +148,7 @@ describe(`the contact outbox in ${engine}`, { timeout: TEST_MS }, () => {
     });
     expect(other.status).toBe(200);
     await site.up();
-    await page.waitFor(
-      () =>
-        document.querySelector('button.contact-form__send')?.getAttribute('data-state') === 'idle',
-      undefined,
-      DELIVERY_MS,
-    );
+    await waitForSendState(page, 'idle', DELIVERY_MS);
     expect(await page.evaluate(banner)).not.toBe('');
     expect(await page.evaluate(values)).toEqual([typed.name, typed.email, typed.message]);
     const errors = await page.errors();
@@ -266,19 +232,9 @@ describe(`the kiosk's contact form in ${engine}`, { timeout: TEST_MS }, () => {
     const typed = visitor('Thanks');
     await fill(page, typed);
     await page.click('button.contact-form__send');
-    await page.waitFor(
-      () =>
-        document.querySelector('button.contact-form__send')?.getAttribute('data-state') === 'sent',
-      undefined,
-      30_000,
-    );
+    await waitForSendState(page, 'sent', 30_000);
     const sentAt = Date.now();
-    await page.waitFor(
-      () =>
-        document.querySelector('button.contact-form__send')?.getAttribute('data-state') === 'idle',
-      undefined,
-      THANK_YOU_MS + 10_000,
-    );
+    await waitForSendState(page, 'idle', THANK_YOU_MS + 10_000);
     expect(Date.now() - sentAt).toBeGreaterThan(THANK_YOU_MS * 0.7);
     expect(await page.evaluate(values)).toEqual(['', '', '']);
     expect(

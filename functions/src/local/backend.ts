@@ -1,9 +1,3 @@
-/**
- * The local backend: the sendContactEmail callable mounted in express on 127.0.0.1, exactly
- * where the web SDK's connectFunctionsEmulator looks (`/:project/<region>/sendContactEmail`),
- * with the durable file store under DATA_DIR (or the store given), mail over SMTP_URL or into DATA_DIR/outbox, and a
- * periodic retry of undelivered mail.
- */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -25,7 +19,6 @@ export interface LocalBackendOptions {
   dataDir: string;
   /** Unset or empty: mail goes to dataDir/outbox as .eml files. */
   smtpUrl?: string | undefined;
-  /** How often undelivered mail is retried. */
   retryIntervalMs?: number;
   settings?: BackendSettings;
   /** Replaces the file store: the Firestore store (STORE=firestore), or a failing one in tests. */
@@ -33,12 +26,10 @@ export interface LocalBackendOptions {
 }
 
 export interface LocalBackend {
-  /** http://127.0.0.1:PORT */
   origin: string;
   port: number;
   store: ContactStore;
   outboxDir: string;
-  /** Runs one retry pass now. */
   retry(): Promise<{ delivered: number; failed: number }>;
   close(): Promise<void>;
 }
@@ -63,6 +54,7 @@ function protocolErrors(err: unknown, _req: Request, res: Response, next: NextFu
   }
 }
 
+/** The callable in express on 127.0.0.1, at the path connectFunctionsEmulator calls. */
 export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
   const dataDir = resolve(options.dataDir);
   const settings = options.settings ?? backendSettings();
@@ -72,7 +64,6 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     ? smtpMailer(options.smtpUrl, settings.mail)
     : outboxMailer(outboxDir, settings.mail);
   const runtime = { store, mailer, settings };
-  // A process killed mid-write leaves its temp files behind; never a half-written message.
   let swept = 0;
   for (const dir of [join(dataDir, 'messages'), outboxDir]) {
     // A store that cannot be read is answered as unavailable, call by call: start all the same.
@@ -109,7 +100,6 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
 
   let retrying: Promise<{ delivered: number; failed: number }> | null = null;
   const retry = () => {
-    // One pass at a time; a pass that is running is the answer to a second request.
     retrying ??= retryUndelivered(store, mailer, 50, undefined, settings.claimMs).finally(() => {
       retrying = null;
     });

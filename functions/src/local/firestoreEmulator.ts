@@ -1,8 +1,3 @@
-/**
- * The Cloud Firestore emulator (Debian package google-cloud-cli-firestore-emulator, Java 17) on a
- * free loopback port, for the tests and for `STORE=firestore npm run backend`. Nothing is
- * downloaded: a machine without the emulator gets an error that says what to install.
- */
 import { spawn } from 'node:child_process';
 import { accessSync, constants, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -23,9 +18,7 @@ export const EMULATOR_MISSING =
 export interface FirestoreEmulator {
   /** 127.0.0.1:PORT, the value of FIRESTORE_EMULATOR_HOST. */
   host: string;
-  /** Deletes every document of `projectId` (the emulator's own REST call). */
   clear(projectId: string): Promise<void>;
-  /** Stops the launcher and its java, the whole process group. */
   stop(): Promise<void>;
 }
 
@@ -38,7 +31,6 @@ function executable(path: string): boolean {
   }
 }
 
-/** The emulator's launcher script: in a known Cloud SDK folder or beside `gcloud` on PATH. */
 export function findEmulatorLauncher(env: NodeJS.ProcessEnv = process.env): string | null {
   const roots = [...SDK_ROOTS];
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
@@ -49,7 +41,6 @@ export function findEmulatorLauncher(env: NodeJS.ProcessEnv = process.env): stri
   return roots.map((root) => join(root, LAUNCHER)).find(executable) ?? null;
 }
 
-/** A loopback port nobody listens on now. */
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((ok, fail) => {
@@ -62,7 +53,6 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Resolves once http://host/ answers (the emulator says "Ok"). */
 async function answers(host: string): Promise<boolean> {
   try {
     return (await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) })).ok;
@@ -71,7 +61,6 @@ async function answers(host: string): Promise<boolean> {
   }
 }
 
-/** Deletes every document of `projectId` in the emulator at `host` (its own REST call). */
 export async function clearFirestoreEmulator(host: string, projectId: string): Promise<void> {
   const res = await fetch(
     `http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`,

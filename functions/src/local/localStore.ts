@@ -1,9 +1,3 @@
-/**
- * The local backend's store, chosen by STORE: `file` (the default, DATA_DIR/messages) or
- * `firestore`, the production store (FirestoreStore) on the Cloud Firestore emulator: the one at
- * FIRESTORE_EMULATOR_HOST, or one started here and stopped with the backend. It never reaches a
- * real Firestore project.
- */
 import { resolve } from 'node:path';
 import { FileStore } from '../store/fileStore';
 import { FirestoreStore } from '../store/firestoreStore';
@@ -15,7 +9,6 @@ export type StoreKind = 'file' | 'firestore';
 export interface LocalStore {
   kind: StoreKind;
   store: ContactStore;
-  /** Where the messages are, for the start line. */
   where: string;
   close(): Promise<void>;
 }
@@ -28,6 +21,7 @@ export function storeKind(env: NodeJS.ProcessEnv = process.env): StoreKind {
   return raw;
 }
 
+/** The store STORE names: files, or FirestoreStore on an emulator, never a real project. */
 export async function openLocalStore(options: {
   kind: StoreKind;
   dataDir: string;

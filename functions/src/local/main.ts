@@ -1,7 +1,4 @@
-/**
- * `npm run backend` (and started by `npm start` / `npm run serve`): the local contact backend.
- * Settings from the environment and .env files: see .env.example.
- */
+/** `npm run backend`: the local contact backend, set from the environment (.env.example). */
 import './setup';
 import { FUNCTIONS_REGION } from '../../../src/contact/config';
 import { startLocalBackend } from './backend';

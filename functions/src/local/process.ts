@@ -1,20 +1,15 @@
-/**
- * Runs the local backend (main.ts) as a child process for `npm start` and `npm run serve`: one
- * command, two processes. The child ends with its parent (signal forwarded; the IPC pipe closing
- * ends it too if the parent dies without a word).
- */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export interface BackendProcess {
   child: ChildProcess;
-  /** http://127.0.0.1:PORT once it listens. */
   origin: string;
   stop(): Promise<void>;
 }
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
+/** Runs main.ts as a child process for `npm start` and `npm run serve`. */
 export async function startBackendProcess(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<BackendProcess> {
@@ -42,10 +37,7 @@ export async function startBackendProcess(
   };
 }
 
-/**
- * Ties a site server's life to the backend's, for `npm start` and `npm run serve`: Ctrl-C or
- * SIGTERM stops both in order, and a backend that dies takes the site down with it (exit 1).
- */
+/** Ties the site server's life to the backend's: Ctrl-C stops both, a dead backend exits 1. */
 export function stopTogether(
   backend: BackendProcess,
   closeSite: () => Promise<void> | void,

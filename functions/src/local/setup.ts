@@ -1,8 +1,5 @@
-/**
- * First import of the local backend (main.ts): reads .env files, and keeps the output to what a
- * developer needs. firebase-functions' logger writes one JSON line per entry (what Cloud Logging
- * wants) through the console it found when loaded, so the console is set before it loads.
- */
+/** First import of the local backend: reads .env files and shortens the logger's JSON lines. */
+// firebase-functions' logger keeps the console it found when loaded: replace it before that.
 import { existsSync } from 'node:fs';
 
 // The same files Vite reads; a variable already in the environment wins.

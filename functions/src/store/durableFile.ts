@@ -1,4 +1,3 @@
-/** Crash-safe file writes: temp file, fsync, then an atomic rename (or link), then fsync the folder. */
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -67,10 +66,7 @@ function alive(pid: number): boolean {
   }
 }
 
-/**
- * Removes the temp files a writer killed mid-write left in `dir` (never a real file): those of a
- * process that is gone, and any older than the lease (a reused pid). Returns how many.
- */
+/** Removes and counts the temp files of dead writers in `dir`, and any older than the lease. */
 export async function sweepTempFiles(dir: string, now = Date.now()): Promise<number> {
   let names: string[];
   try {

@@ -1,9 +1,3 @@
-/**
- * The embedded store of the local backend (`npm start`, `npm run serve`, tests): one JSON file
- * per message under DATA_DIR/messages, written with fsync and atomic renames, so a message that
- * was answered with success survives a crash or a restart. Rate-limit buckets live in memory: a
- * restart of the local backend forgets them.
- */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IDEMPOTENCY_KEY } from '../../../src/contact/rules';
@@ -11,6 +5,7 @@ import { createFileAtomic, writeFileAtomic } from './durableFile';
 import { claimable, released, StoreUnavailableError } from './types';
 import type { ContactRecord, ContactStore, ReleaseOutcome } from './types';
 
+/** The local backend's store: one durable JSON file per message, rate-limit buckets in memory. */
 export class FileStore implements ContactStore {
   readonly messagesDir: string;
   private readonly locks = new Map<string, Promise<unknown>>();

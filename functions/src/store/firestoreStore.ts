@@ -1,9 +1,3 @@
-/**
- * The production store: Firestore through firebase-admin. A message is the document
- * `contactMessages/{idempotencyKey}`, written with `create()`, so a second request with the same
- * key can never overwrite or duplicate it. Rate-limit buckets are documents in `contactRateLimits`
- * updated in transactions, shared by every instance.
- */
 import type { Firestore } from 'firebase-admin/firestore';
 import { claimable, released, StoreUnavailableError } from './types';
 import type { ContactRecord, ContactStore, ReleaseOutcome } from './types';
@@ -13,10 +7,7 @@ const BUCKETS = 'contactRateLimits';
 const STATE = 'delivery.state';
 const CLAIMED_UNTIL = 'delivery.claimedUntil';
 
-/**
- * The composite index the expired-claims query needs (equality on one field, range on another);
- * firestore.indexes.json must hold it (a unit test checks). Pending ones need no composite index.
- */
+/** The composite index the expired-claims query needs; a test holds firestore.indexes.json to it. */
 export const EXPIRED_CLAIMS_INDEX = {
   collectionGroup: MESSAGES,
   queryScope: 'COLLECTION',
@@ -34,6 +25,7 @@ function unavailable(what: string, error: unknown): StoreUnavailableError {
   });
 }
 
+/** The production store: `create()` per key, so a retry never overwrites or doubles a message. */
 export class FirestoreStore implements ContactStore {
   constructor(private readonly db: Firestore) {}
 

@@ -1,5 +1,3 @@
-/** The contact store: where an accepted message is durably kept, with its delivery state. */
-
 export type DeliveryState = 'pending' | 'sending' | 'delivered' | 'spam';
 
 export interface Delivery {
@@ -21,28 +19,21 @@ export interface ContactRecord {
   /** SHA-256 of the normalised fields: a retry with the same key must carry the same message. */
   fingerprint: string;
   receivedAt: string;
-  /** SHA-256 of the client address, never the address itself. */
   clientHash: string;
   delivery: Delivery;
 }
 
+/** Where an accepted message is durably kept, with its delivery state. */
 export interface ContactStore {
   /** Stores a new record durably. 'exists' when a record with this id is already stored. */
   create(record: ContactRecord): Promise<'created' | 'exists'>;
   get(id: string): Promise<ContactRecord | null>;
-  /**
-   * Atomically marks a record as being sent, if it is pending (or its previous claim ran out).
-   * Returns the claimed record, or null when it is not claimable (delivered, spam, claimed).
-   */
+  /** Atomically marks a claimable record as sending and returns it; null when not claimable. */
   claim(id: string, now: Date, leaseMs: number): Promise<ContactRecord | null>;
-  /** Ends a claim: delivered, or back to pending with the error. */
   release(id: string, outcome: ReleaseOutcome): Promise<void>;
   /** Ids of records waiting for delivery (pending, or claimed with an expired claim). */
   undelivered(now: Date, limit: number): Promise<string[]>;
-  /**
-   * One hit on a fixed-window rate limit bucket. Returns false when the bucket already holds
-   * `limit` hits in the window that contains `now`.
-   */
+  /** One hit on a fixed-window bucket; false when `now`'s window already holds `limit` hits. */
   hit(bucket: string, limit: number, windowMs: number, now: Date): Promise<boolean>;
 }
 
@@ -65,7 +56,6 @@ export function pendingDelivery(spam: boolean): Delivery {
   };
 }
 
-/** Whether a record may be claimed for delivery now. */
 export type ReleaseOutcome =
   { delivered: true; at: Date } | { delivered: false; at: Date; error: string };
 
