@@ -5,8 +5,11 @@
  */
 import type { Browser, Page } from 'playwright-core';
 
+/** Starts noting the title's frames in the page (stopFrameRecorder returns their times). */
 export async function startFrameRecorder(page: Page): Promise<void> {
   await page.evaluate(() => {
+    // tsx names functions with a `__name` helper the page lacks (the loop below is named).
+    (globalThis as { __name?: unknown }).__name ??= (f: unknown) => f;
     const w = window as unknown as {
       __benchFrameTimes: number[];
       __benchRecording: boolean;

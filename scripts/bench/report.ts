@@ -264,7 +264,10 @@ function cpuSection(d: BenchData, build: string): string[] {
       rows,
     ),
     '',
-    ...table(`Device | / − ${CONTROL} (paired, per round) | ${PAIRED_HEAD} | rounds`, paired),
+    ...table(
+      `Device | / − ${CONTROL} (paired, per round) | ${PAIRED_HEAD.replace('paired ', '')} | rounds`,
+      paired,
+    ),
   ];
 }
 
