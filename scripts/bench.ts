@@ -4,12 +4,12 @@
  * (Lighthouse mobile and desktop on /, /?webgl=0, /privacypolicy; a traced and screencast visit on
  * a phone and a desktop). Then the runtime probe, the report and the budgets. See docs/bench.md.
  *
- *   npm run bench [-- --quick] [-- --twice] [-- --rounds N] [-- --compare DIR] [-- --report FILE.json]
+ *   npm run bench [-- --quick] [-- --rounds N] [-- --compare DIR] [-- --report A.json[,B.json]]
  *
  * Env: DIST_DIR (dist-bench), SERVE_PORT (4591), BENCH_OUT (bench-results), BENCH_SKIP_BUILD=1,
  * BENCH_PROBE=0, CHROMIUM_PATH or CHROME_PATH (/usr/bin/chromium).
  */
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startHosting } from './hosting';
 import { routes } from '../src/content/site';
-import { firstPaintBytes, type FirstPaintBytes } from './bench/bytes';
-import { killAllChromes, runLighthouse, type Preset } from './bench/lighthouse';
+import { runLighthouse, type Preset } from './bench/lighthouse';
+import { killAll } from 'chrome-launcher';
 import { runProbe, type ProbeResult } from './bench/probe';
 import {
   BENCH_ROUTES,
@@ -28,7 +28,6 @@ import {
   report,
   steadiness,
   type BenchData,
-  type Budget,
   type LighthouseSample,
   type VisitSample,
 } from './bench/report';
@@ -43,16 +42,10 @@ export const QUICK_ROUNDS = 2;
  * by ±100 ms from run to run here: 5 pairs could not tell +30 from 0 (docs/bench.md).
  */
 export const MOBILE_PAIR_RUNS = 3;
-const HTML: Record<string, string> = {
-  [routes.home.path]: routes.home.file,
-  [CONTROL]: routes.home.file,
-  [routes.privacy.path]: routes.privacy.file,
-};
 
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
-    twice: { type: 'boolean', default: false },
     rounds: { type: 'string' },
     compare: { type: 'string' },
     report: { type: 'string' },
@@ -103,34 +96,15 @@ const load = () =>
     .join(' / ');
 
 const servers: Server[] = [];
-let child: ReturnType<typeof spawn> | undefined;
 function cleanup() {
-  killAllChromes();
-  child?.kill('SIGTERM');
-  for (const s of servers) {
-    s.close();
-    s.closeAllConnections();
-  }
+  killAll();
+  for (const s of servers) s.close().closeAllConnections();
 }
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
   process.on(sig, () => {
     cleanup();
     process.exit(130);
   });
-}
-
-function build(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    log(`building into ${distDir}/`);
-    child = spawn('npm', ['run', 'build'], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, DIST_DIR: distDir },
-    });
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`npm run build exited with ${code}`)),
-    );
-  });
-}
 
 async function serve(root: string, p: number): Promise<string> {
   if (!existsSync(join(root, 'index.html'))) throw new Error(`No build in ${root}/`);
@@ -139,25 +113,31 @@ async function serve(root: string, p: number): Promise<string> {
   return `http://localhost:${(server.address() as AddressInfo).port}`;
 }
 
-function commit(): string {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  } catch {
-    return 'unknown';
-  }
-}
+const commit = () =>
+  execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 
 /** One whole bench: every round, then the probe. */
-async function benchOnce(
-  builds: { id: string; url: string; dir: string }[],
-  pass: string,
-): Promise<BenchData> {
+async function benchOnce(builds: { id: string; url: string; dir: string }[]): Promise<BenchData> {
   const lighthouse: LighthouseSample[] = [];
   const visits: VisitSample[] = [];
   const failures: string[] = [];
   const all = builds.flatMap((b) => variantsOf(b.id));
   const loadStart = load();
   const t0 = Date.now();
+  const data = (roundsDone: number, probe: ProbeResult | null): BenchData => ({
+    date: new Date().toISOString(),
+    commit: commit(),
+    rounds: roundsDone,
+    builds: builds.map(({ id, dir }) => ({ id, dir })),
+    loadStart,
+    loadEnd: load(),
+    roundsMs: Date.now() - t0,
+    totalMs: Date.now() - t0,
+    lighthouse,
+    visits,
+    failures,
+    probe,
+  });
   for (let round = 0; round < rounds; round++) {
     // Rotating order, reversed every other round: no variant always goes first or follows the same one.
     const shift = (round * Math.ceil(all.length / rounds)) % all.length;
@@ -166,7 +146,7 @@ async function benchOnce(
     for (const v of order) {
       const url = builds.find((b) => b.id === v.build)!.url + v.route;
       const name =
-        `${pass}round ${round + 1}/${rounds} ${v.build} ${v.kind === 'lighthouse' ? v.preset : v.device} ${v.route}` +
+        `round ${round + 1}/${rounds} ${v.build} ${v.kind === 'lighthouse' ? v.preset : v.device} ${v.route}` +
         (v.kind === 'lighthouse' &&
         pairRuns > 1 &&
         v.preset === 'mobile' &&
@@ -179,14 +159,7 @@ async function benchOnce(
         try {
           if (v.kind === 'lighthouse') {
             const run = await runLighthouse(url, v.preset);
-            lighthouse.push({
-              round,
-              repeat: v.repeat,
-              build: v.build,
-              preset: v.preset,
-              route: v.route,
-              run,
-            });
+            lighthouse.push({ round, ...v, run });
             const m = run.metrics;
             log(
               `${name}: perf ${run.scores.performance} fcp ${Math.round(m.fcp)} lcp ${Math.round(m.lcp)} tbt ${Math.round(m.tbt)} cls ${m.cls.toFixed(3)}` +
@@ -195,7 +168,7 @@ async function benchOnce(
           } else {
             const windowMs = windowFor(v, round);
             const result = await visit(url, v.device, { windowMs });
-            visits.push({ round, build: v.build, device: v.device, route: v.route, visit: result });
+            visits.push({ round, ...v, visit: result });
             const c = result.cpu;
             log(
               `${name}: lit ${Math.round(result.litMs)} ms, canvas ${Math.round(result.canvasMs)} ms; cpu main ${Math.round(c.main.cpuMs)} (wall ${Math.round(c.main.wallMs)}) worker ${Math.round(c.worker.cpuMs)} gpu ${Math.round(c.gpu.cpuMs)} ms; ` +
@@ -214,10 +187,7 @@ async function benchOnce(
     }
     // A run stopped half-way keeps its finished rounds: `--report bench-results/partial.json`.
     mkdirSync(outDir, { recursive: true });
-    writeFileSync(
-      join(outDir, 'partial.json'),
-      JSON.stringify(partial(builds, round + 1, loadStart, t0, lighthouse, visits, failures)),
-    );
+    writeFileSync(join(outDir, 'partial.json'), JSON.stringify(data(round + 1, null)));
   }
   const roundsMs = Date.now() - t0;
 
@@ -229,51 +199,13 @@ async function benchOnce(
       log(`runtime probe failed: ${(err as Error).message}`);
     }
   }
-  return {
-    ...partial(builds, rounds, loadStart, t0, lighthouse, visits, failures),
-    roundsMs,
-    probe,
-  };
-}
-
-function partial(
-  builds: { id: string; dir: string }[],
-  roundsDone: number,
-  loadStart: string,
-  t0: number,
-  lighthouse: LighthouseSample[],
-  visits: VisitSample[],
-  failures: string[],
-): BenchData {
-  const bytes: Record<string, FirstPaintBytes> = {};
-  for (const route of BENCH_ROUTES) bytes[route] = firstPaintBytes(builds[0]!.dir, HTML[route]!);
-  return {
-    date: new Date().toISOString(),
-    commit: commit(),
-    rounds: roundsDone,
-    builds: builds.map(({ id, dir }) => ({ id, dir })),
-    loadStart,
-    loadEnd: load(),
-    roundsMs: Date.now() - t0,
-    totalMs: Date.now() - t0,
-    lighthouse,
-    visits,
-    failures,
-    probe: null,
-    bytes,
-  };
-}
-
-function save(name: string, data: unknown, text: string) {
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, `${name}.json`), JSON.stringify(data, null, 2));
-  writeFileSync(join(outDir, `${name}.md`), `${text}\n`);
+  return { ...data(rounds, probe), roundsMs };
 }
 
 async function main() {
   if (args.report) {
-    // Prints saved runs' reports again (with this checkout's report code), measuring nothing; two
-    // files (a,b) also get the steadiness table, as --twice prints it.
+    // Saved runs' reports again, with this checkout's report code; two runs also get the
+    // steadiness table (whether each budget's verdict agreed).
     const runs = args.report.split(',').map((file) => {
       const data = JSON.parse(readFileSync(file, 'utf8')) as BenchData;
       const list = budgets(data);
@@ -283,38 +215,28 @@ async function main() {
     if (runs.length === 2) console.log(`\n${steadiness(runs[0]!.list, runs[1]!.list)}`);
     return;
   }
-  if (process.env.BENCH_SKIP_BUILD !== '1') await build();
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    log(`building into ${distDir}/`);
+    execFileSync('npm', ['run', 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, DIST_DIR: distDir },
+    });
+  }
   const builds = [{ id: 'this', dir: distDir, url: await serve(distDir, port) }];
   if (args.compare)
     builds.push({ id: 'base', dir: args.compare, url: await serve(args.compare, 0) });
   log(
     `serving ${builds.map((b) => `${b.id}: ${b.dir}/ at ${b.url}`).join(', ')}; ${rounds} rounds; load average ${load()}`,
   );
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const passes = args.twice ? 2 : 1;
-  const results: { data: BenchData; budgets: Budget[]; text: string }[] = [];
-  for (let i = 0; i < passes; i++) {
-    const data = await benchOnce(builds, passes > 1 ? `run ${i + 1}/2 ` : '');
-    const list = budgets(data);
-    const text = report(data, list);
-    console.log(`\n${text}\n`);
-    save(
-      passes > 1 ? `bench-${stamp}-run${i + 1}` : `bench-${stamp}`,
-      { ...data, budgets: list },
-      text,
-    );
-    results.push({ data, budgets: list, text });
-  }
-  let final = results[0]!.text;
-  if (passes > 1) {
-    const steady = steadiness(results[0]!.budgets, results[1]!.budgets);
-    console.log(`\n${steady}\n`);
-    final =
-      results.map((r, i) => `# Run ${i + 1} of 2\n\n${r.text}`).join('\n\n') + `\n\n${steady}`;
-    writeFileSync(join(outDir, `bench-${stamp}-steadiness.md`), `${steady}\n`);
-  }
-  writeFileSync(join(outDir, 'latest.md'), `${final}\n`);
-  log(`wrote ${outDir}/bench-${stamp}*.{json,md} and ${outDir}/latest.md`);
+  const data = await benchOnce(builds);
+  const list = budgets(data);
+  const text = report(data, list);
+  console.log(`\n${text}\n`);
+  const name = `bench-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ ...data, budgets: list }, null, 2));
+  for (const file of [`${name}.md`, 'latest.md']) writeFileSync(join(outDir, file), `${text}\n`);
+  log(`wrote ${outDir}/${name}.{json,md} and ${outDir}/latest.md`);
 }
 
 try {

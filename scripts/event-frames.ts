@@ -10,6 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
+import { waitForCanvas } from './canvasTakeover';
 import { startHosting } from './hosting';
 import { startFrameRecorder, stopFrameRecorder } from './bench/frames';
 import { quantile } from '../src/shared/stats';
@@ -30,11 +31,7 @@ try {
     const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
     const page = await context.newPage();
     await page.goto(`${base}/?event`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(
-      () => document.querySelector('h1')?.dataset.mode === 'canvas',
-      null,
-      { timeout: 30_000 },
-    );
+    await waitForCanvas(page);
     await page.waitForFunction(() => window.__titleLight?.lead === 'attract', null, {
       timeout: 30_000,
       polling: 250,

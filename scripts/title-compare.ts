@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
+import { waitForCanvas } from './canvasTakeover';
 
 const base = process.argv[2] ?? `http://localhost:${process.env.SERVE_PORT ?? 4173}`;
 const out = process.argv[3] ?? 'test-results/title-compare';
@@ -22,14 +23,7 @@ const HIDE = `html, body { background: #000 !important; }
 async function shot(page: Page, url: string, canvas: boolean, file: string): Promise<void> {
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => window.__motion !== undefined);
-  if (canvas)
-    await page.waitForFunction(
-      () => document.getElementById('hero-title')?.dataset.mode === 'canvas',
-      null,
-      {
-        timeout: 60_000,
-      },
-    );
+  if (canvas) await waitForCanvas(page, { timeout: 60_000 });
   await page.evaluate(() => {
     window.__motion!.setTime(120_000);
     window.__motion!.setPointer(null);

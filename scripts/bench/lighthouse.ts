@@ -4,8 +4,7 @@
  * always killed afterwards, also when the run fails or times out.
  */
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { launch, type LaunchedChrome } from 'chrome-launcher';
-
+import { launch } from 'chrome-launcher';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 
 export type Preset = 'mobile' | 'desktop';
@@ -22,20 +21,7 @@ export interface LighthouseRun {
   failing: string[];
 }
 
-const live = new Set<LaunchedChrome>();
-
-/** Kills every browser this module started (for Ctrl-C and crashes). */
-export function killAllChromes(): void {
-  for (const c of live) {
-    try {
-      c.kill();
-    } catch {
-      // already gone
-    }
-  }
-  live.clear();
-}
-
+/** One run: Lighthouse's scores and metrics of `url`, or an error. */
 export async function runLighthouse(
   url: string,
   preset: Preset,
@@ -46,7 +32,6 @@ export async function runLighthouse(
     chromeFlags: CHROMIUM_FLAGS,
     logLevel: 'silent',
   });
-  live.add(chrome);
   let timer: NodeJS.Timeout | undefined;
   try {
     const run = lighthouse(
@@ -72,21 +57,21 @@ export async function runLighthouse(
       throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => (lhr.categories[id]?.score ?? Number.NaN) * 100;
     const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const failing: string[] = [];
-    for (const id of ['accessibility', 'best-practices', 'seo']) {
-      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
-        const a = lhr.audits[ref.id];
-        if (ref.weight > 0 && a && a.score !== null && a.score < 1) failing.push(`${id}:${ref.id}`);
-      }
-    }
+    const other = ['accessibility', 'best-practices', 'seo'] as const;
+    const failing = other.flatMap((id) =>
+      (lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${id}:${ref.id}`),
+    );
     return {
       url,
       preset,
       scores: {
         performance: score('performance'),
-        accessibility: score('accessibility'),
-        'best-practices': score('best-practices'),
-        seo: score('seo'),
+        ...(Object.fromEntries(other.map((id) => [id, score(id)])) as Record<
+          (typeof other)[number],
+          number
+        >),
       },
       metrics: {
         fcp: num('first-contentful-paint'),
@@ -100,11 +85,6 @@ export async function runLighthouse(
     };
   } finally {
     clearTimeout(timer);
-    try {
-      chrome.kill();
-    } catch {
-      // already gone
-    }
-    live.delete(chrome);
+    chrome.kill();
   }
 }

@@ -1,6 +1,5 @@
 /** The bench's report and budgets (see docs/bench.md). A missed budget is reported, never thrown. */
 import { median, quantile, summarize, type Summary } from '../../src/shared/stats';
-import type { FirstPaintBytes } from './bytes';
 import type { LighthouseRun, Preset } from './lighthouse';
 import type { ProbeResult } from './probe';
 import type { Device, Visit } from './visit';
@@ -37,8 +36,6 @@ export interface BenchData {
   visits: VisitSample[];
   failures: string[];
   probe: ProbeResult | null;
-  /** First-paint and start-up JS of the measured build, per route. */
-  bytes: Record<string, FirstPaintBytes>;
 }
 
 export interface Budget {
@@ -52,7 +49,6 @@ export interface Budget {
 export const HOME = routes.home.path;
 export const CONTROL = `${HOME}?webgl=0`;
 export const BENCH_ROUTES = [HOME, CONTROL, routes.privacy.path] as const;
-const KB = 1000;
 export const BUDGETS = {
   performanceHomeMobile: 98,
   performanceDesktop: 100,
@@ -61,7 +57,6 @@ export const BUDGETS = {
   tbtMs: 200,
   tbtOverControlMs: 30,
   cls: 0,
-  firstPaintJsBytes: 90 * KB,
   stillCpuRatio: 2,
   litDesktopMs: 1500,
   litPhoneMs: 2500,
@@ -100,34 +95,33 @@ const LH_METRICS: [string, LhPick, (v: number) => string][] = [
 
 /** One build's Lighthouse runs of a preset and route, keyed by round and repeat: the pairs' keys. */
 function lhByRound(d: BenchData, build: string, preset: Preset, route: string, pick: LhPick) {
-  const m = new Map<string, number>();
-  for (const s of d.lighthouse)
-    if (s.build === build && s.preset === preset && s.route === route)
-      m.set(`${s.round}:${s.repeat ?? 0}`, pick(s.run));
-  return m;
+  const runs = d.lighthouse.filter(
+    (s) => s.build === build && s.preset === preset && s.route === route,
+  );
+  return new Map(runs.map((s) => [`${s.round}:${s.repeat ?? 0}`, pick(s.run)]));
 }
 
 type VisitPick = (v: Visit) => number;
-
+const visitSamples = (d: BenchData, build: string, device: Device, route: string) =>
+  d.visits.filter((s) => s.build === build && s.device === device && s.route === route);
 /** The visits of one build, device and route, in round order. */
-function visitsOf(d: BenchData, build: string, device: Device, route: string): Visit[] {
-  return d.visits
-    .filter((s) => s.build === build && s.device === device && s.route === route)
-    .map((s) => s.visit);
-}
-function visitsByRound(
+const visitsOf = (d: BenchData, build: string, device: Device, route: string) =>
+  visitSamples(d, build, device, route).map((s) => s.visit);
+const visitsByRound = (
   d: BenchData,
   build: string,
   device: Device,
   route: string,
   pick: VisitPick,
-) {
-  const m = new Map<number, number>();
-  for (const s of d.visits)
-    if (s.build === build && s.device === device && s.route === route)
-      m.set(s.round, pick(s.visit));
-  return m;
-}
+) => new Map(visitSamples(d, build, device, route).map((s) => [s.round, pick(s.visit)]));
+
+/** A markdown table; the head's and each row's cells are joined with ' | '. */
+const table = (head: string, rows: string[]) => [
+  `| ${head} |`,
+  `|${'---|'.repeat(head.split(' | ').length)}`,
+  ...rows.map((r) => `| ${r} |`),
+];
+const PAIRED_HEAD = `median of paired differences (min–max, IQR) | 90 % interval of that median | difference of medians`;
 
 /**
  * How far the median of these values could be from the one more rounds would give: the 5th and
@@ -159,9 +153,15 @@ export function paired<K>(a: Map<K, number>, b: Map<K, number>) {
   };
 }
 
-/** A paired figure's table cells: the median of differences, its 90 % interval, the difference of medians, the pairs. */
-function pairedCells(p: ReturnType<typeof paired>, f: (v: number) => string): string {
-  return `${fmt(p.diff, signed(f))} | ${interval(p.interval, signed(f))} | ${signed(f)(p.ofMedians)} | ${p.diff.n}`;
+/** A paired figure's row: its label, the median of differences, its 90 % interval, the difference of medians, the pairs; none without pairs. */
+function pairedRow<K>(label: string, a: Map<K, number>, b: Map<K, number>, f = ms): string[] {
+  const p = paired(a, b);
+  const g = signed(f);
+  return p.diff.n
+    ? [
+        `${label} | ${fmt(p.diff, g)} | ${interval(p.interval, g)} | ${g(p.ofMedians)} | ${p.diff.n}`,
+      ]
+    : [];
 }
 
 const interval = ([lo, hi]: [number, number], f: (v: number) => string) =>
@@ -190,167 +190,159 @@ const pageOwn = (v: Visit) =>
   v.cpu.main.work.gc +
   v.cpu.main.work.parse;
 
+const PRESETS = ['mobile', 'desktop'] as const;
+const OTHER = ['accessibility', 'best-practices', 'seo'] as const;
+
 function lighthouseSection(d: BenchData, build: string): string[] {
-  const lines = [
-    '| Route | Preset | Perf | TBT ms | LCP ms | FCP ms | SI ms | CLS | A11y / BP / SEO | Transfer KiB |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const preset of ['mobile', 'desktop'] as const) {
-    for (const route of BENCH_ROUTES) {
+  const rows = PRESETS.flatMap((preset) =>
+    BENCH_ROUTES.flatMap((route) => {
       const runs = d.lighthouse.filter(
         (s) => s.build === build && s.preset === preset && s.route === route,
       );
-      if (!runs.length) continue;
       const col = (pick: LhPick, f: (v: number) => string) =>
         fmt(summarize(runs.map((s) => pick(s.run))), f);
-      const other = (['accessibility', 'best-practices', 'seo'] as const)
-        .map((k) => int(median(runs.map((s) => s.run.scores[k]))))
-        .join(' / ');
-      lines.push(
-        `| ${route} | ${preset} | ${LH_METRICS.map(([, pick, f]) => col(pick, f)).join(' | ')} | ${other} | ${col((r) => r.totalBytes, kib)} |`,
-      );
-    }
-  }
-  return lines;
-}
-
-function pairedLighthouse(d: BenchData, build: string): string[] {
-  const lines = [
-    `| Preset | Metric | / − ${CONTROL}: median of paired differences (min–max, IQR) | 90 % interval of that median | difference of medians | pairs |`,
-    '|---|---|---|---|---|---|',
-  ];
-  for (const preset of ['mobile', 'desktop'] as const) {
-    for (const [name, pick, f] of LH_METRICS) {
-      const p = paired(
+      const other = OTHER.map((k) => int(median(runs.map((s) => s.run.scores[k])))).join(' / ');
+      const metrics = LH_METRICS.map(([, pick, f]) => col(pick, f)).join(' | ');
+      return runs.length
+        ? [`${route} | ${preset} | ${metrics} | ${other} | ${col((r) => r.totalBytes, kib)}`]
+        : [];
+    }),
+  );
+  const paired = PRESETS.flatMap((preset) =>
+    LH_METRICS.flatMap(([name, pick, f]) =>
+      pairedRow(
+        `${preset} | ${name}`,
         lhByRound(d, build, preset, HOME, pick),
         lhByRound(d, build, preset, CONTROL, pick),
-      );
-      if (!p.diff.n) continue;
-      lines.push(`| ${preset} | ${name} | ${pairedCells(p, f)} |`);
-    }
-  }
-  return lines;
+        f,
+      ),
+    ),
+  );
+  return [
+    ...table(
+      'Route | Preset | Perf | TBT ms | LCP ms | FCP ms | SI ms | CLS | A11y / BP / SEO | Transfer KiB',
+      rows,
+    ),
+    '',
+    `### Paired: the canvas page against its control (Lighthouse)${tagOf(d, build)}`,
+    '',
+    ...table(`Preset | Metric | / − ${CONTROL}: ${PAIRED_HEAD} | pairs`, paired),
+  ];
 }
 
 function cpuSection(d: BenchData, build: string): string[] {
-  const lines = [
-    "| Device | Route | Main thread CPU ms | wall ms | page's own: script / style+layout+paint / GC / parse | browser's | Long tasks: count, total ms | Title worker CPU | GPU thread CPU | Compositor CPU | Service worker CPU | GPU process CPU | Renderer process CPU |",
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const device of ['phone', 'desktop'] as const) {
-    for (const route of BENCH_ROUTES) {
+  const rows = (['phone', 'desktop'] as const).flatMap((device) =>
+    BENCH_ROUTES.flatMap((route) => {
       const vs = visitsOf(d, build, device, route);
-      if (!vs.length) continue;
       const col = (pick: VisitPick) => fmt(summarize(vs.map(pick)));
-      const w = (k: keyof Visit['cpu']['main']['work']) =>
-        ms(median(vs.map((v) => v.cpu.main.work[k])));
-      lines.push(
-        `| ${device} | ${route} | ${col((v) => v.cpu.main.cpuMs)} | ${col((v) => v.cpu.main.wallMs)} | ${col(pageOwn)}: ${w('script')} / ${w('style/layout/paint')} / ${w('gc')} / ${w('parse')} | ${col((v) => v.cpu.main.work.browser)} | ` +
-          `${int(median(vs.map((v) => v.cpu.longTasks.count)))}, ${col((v) => v.cpu.longTasks.totalMs)} | ${col((v) => v.cpu.worker.cpuMs)} | ${col((v) => v.cpu.gpu.cpuMs)} | ${col((v) => v.cpu.compositor.cpuMs)} | ${col((v) => v.cpu.serviceWorker.cpuMs)} | ${col((v) => v.processes.gpu)} | ${col((v) => v.processes.renderer)} |`,
+      const work = (['script', 'style/layout/paint', 'gc', 'parse'] as const)
+        .map((k) => ms(median(vs.map((v) => v.cpu.main.work[k]))))
+        .join(' / ');
+      const threads = (['worker', 'gpu', 'compositor', 'serviceWorker'] as const).map((k) =>
+        col((v) => v.cpu[k].cpuMs),
       );
-    }
-  }
-  lines.push('');
-  lines.push(
-    `| Device | / − ${CONTROL} (paired, per round) | median of differences (min–max, IQR) | 90 % interval of that median | difference of medians | rounds |`,
+      const long = `${int(median(vs.map((v) => v.cpu.longTasks.count)))}, ${col((v) => v.cpu.longTasks.totalMs)}`;
+      return vs.length
+        ? [
+            `${device} | ${route} | ${col((v) => v.cpu.main.cpuMs)} | ${col((v) => v.cpu.main.wallMs)} | ${col(pageOwn)}: ${work} | ${col((v) => v.cpu.main.work.browser)} | ${long} | ${threads.join(' | ')} | ${col((v) => v.processes.gpu)} | ${col((v) => v.processes.renderer)}`,
+          ]
+        : [];
+    }),
   );
-  lines.push('|---|---|---|---|---|---|');
-  for (const device of ['phone', 'desktop'] as const) {
-    for (const [name, pick] of CPU) {
-      const p = paired(
+  const paired = (['phone', 'desktop'] as const).flatMap((device) =>
+    CPU.flatMap(([name, pick]) =>
+      pairedRow(
+        `${device} | ${name} ms`,
         visitsByRound(d, build, device, HOME, pick),
         visitsByRound(d, build, device, CONTROL, pick),
-      );
-      if (!p.diff.n) continue;
-      lines.push(`| ${device} | ${name} ms | ${pairedCells(p, ms)} |`);
-    }
-  }
-  return lines;
+      ),
+    ),
+  );
+  return [
+    ...table(
+      "Device | Route | Main thread CPU ms | wall ms | page's own: script / style+layout+paint / GC / parse | browser's | Long tasks: count, total ms | Title worker CPU | GPU thread CPU | Compositor CPU | Service worker CPU | GPU process CPU | Renderer process CPU",
+      rows,
+    ),
+    '',
+    ...table(
+      `Device | / − ${CONTROL} (paired, per round) | ${PAIRED_HEAD.replace('paired ', '')} | rounds`,
+      paired,
+    ),
+  ];
 }
 
 function bytesSection(d: BenchData, build: string): string[] {
-  const lines = [
-    '| Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses) |',
-    '|---|---|---|---|',
-  ];
-  for (const route of BENCH_ROUTES) {
-    const s = d.visits.find(
-      (s) =>
-        s.build === build &&
-        s.device === 'phone' &&
-        s.route === route &&
-        s.visit.windowMs >= 20_000,
-    );
-    if (!s) continue;
-    const b = s.visit.bytes;
-    lines.push(
-      `| ${route} | ${kib(b.pageBytes)} (${b.pageResponses}) | ${kib(b.workerBytes)} (${b.workerResponses}) | ${kib(b.pageBytes + b.workerBytes)} (${b.pageResponses + b.workerResponses}) |`,
-    );
-  }
-  return lines;
+  const rows = BENCH_ROUTES.flatMap((route) => {
+    const b = visitSamples(d, build, 'phone', route).find((s) => s.visit.windowMs >= 20_000)?.visit
+      .bytes;
+    const cell = (bytes: number, n: number) => `${kib(bytes)} (${n})`;
+    return b
+      ? [
+          `${route} | ${cell(b.pageBytes, b.pageResponses)} | ${cell(b.workerBytes, b.workerResponses)} | ${cell(b.pageBytes + b.workerBytes, b.pageResponses + b.workerResponses)}`,
+        ]
+      : [];
+  });
+  return table(
+    'Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses)',
+    rows,
+  );
 }
 
 function litSection(d: BenchData, build: string): string[] {
-  const lines = [
-    "| Device | Route | Lit title ms | lit loads | Canvas took over ms | Light at the first lit frame, px from the title's left | Sweep on screen px/ms | Brightest unlit frame (luminance) |",
-    '|---|---|---|---|---|---|---|---|',
-  ];
-  for (const device of ['desktop', 'phone'] as const) {
-    for (const route of [HOME, CONTROL]) {
+  const speed = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '–');
+  const rows = (['desktop', 'phone'] as const).flatMap((device) =>
+    [HOME, CONTROL].flatMap((route) => {
       const vs = visitsOf(d, build, device, route);
-      if (!vs.length) continue;
       const lit = vs.filter((v) => Number.isFinite(v.litMs));
-      lines.push(
-        `| ${device} | ${route} | ${lit.length ? fmt(summarize(vs.map(litOrWindow))) : 'never'} | ${lit.length} of ${vs.length} | ${fmt(summarize(vs.map((v) => v.canvasMs)))} | ` +
-          `${fmt(summarize(lit.map((v) => v.lit.firstLightX)))} | ${fmt(summarize(lit.map((v) => v.lit.sweepPxPerMs)), (v) => (Number.isFinite(v) ? v.toFixed(2) : '–'))} | ${int(Math.max(...vs.map((v) => v.lit.maxUnlitLuminance)))} |`,
-      );
-    }
-  }
-  return lines;
+      const of = (list: Visit[], pick: VisitPick, f = ms) => fmt(summarize(list.map(pick)), f);
+      return vs.length
+        ? [
+            `${device} | ${route} | ${lit.length ? of(vs, litOrWindow) : 'never'} | ${lit.length} of ${vs.length} | ${of(vs, (v) => v.canvasMs)} | ${of(lit, (v) => v.lit.firstLightX)} | ${of(lit, (v) => v.lit.sweepPxPerMs, speed)} | ${int(Math.max(...vs.map((v) => v.lit.maxUnlitLuminance)))}`,
+          ]
+        : [];
+    }),
+  );
+  return table(
+    "Device | Route | Lit title ms | lit loads | Canvas took over ms | Light at the first lit frame, px from the title's left | Sweep on screen px/ms | Brightest unlit frame (luminance)",
+    rows,
+  );
 }
 
 function compareSection(d: BenchData): string[] {
-  const lines = [
-    '| Figure | this − base: median of paired differences (min–max, IQR) | 90 % interval of that median | difference of medians | pairs |',
-    '|---|---|---|---|---|',
-  ];
-  for (const preset of ['mobile', 'desktop'] as const) {
-    for (const route of [HOME, CONTROL]) {
-      for (const [name, pick, f] of LH_METRICS.slice(0, 3)) {
-        const p = paired(
+  const lh = PRESETS.flatMap((preset) =>
+    [HOME, CONTROL].flatMap((route) =>
+      LH_METRICS.slice(0, 3).flatMap(([name, pick, f]) =>
+        pairedRow(
+          `Lighthouse ${preset} ${route} ${name}`,
           lhByRound(d, 'this', preset, route, pick),
           lhByRound(d, 'base', preset, route, pick),
-        );
-        if (p.diff.n)
-          lines.push(`| Lighthouse ${preset} ${route} ${name} | ${pairedCells(p, f)} |`);
-      }
-    }
-  }
-  for (const device of ['desktop', 'phone'] as const) {
-    const figures: [string, VisitPick][] = [['lit title ms', litOrWindow], ...CPU.slice(0, 6)];
-    for (const [name, pick] of figures) {
-      const p = paired(
+          f,
+        ),
+      ),
+    ),
+  );
+  const figures: [string, VisitPick][] = [['lit title ms', litOrWindow], ...CPU.slice(0, 6)];
+  const visits = (['desktop', 'phone'] as const).flatMap((device) =>
+    figures.flatMap(([name, pick]) =>
+      pairedRow(
+        `${device} / ${name}`,
         visitsByRound(d, 'this', device, HOME, pick),
         visitsByRound(d, 'base', device, HOME, pick),
-      );
-      if (p.diff.n) lines.push(`| ${device} / ${name} | ${pairedCells(p, ms)} |`);
-    }
-  }
-  return lines;
+      ),
+    ),
+  );
+  return table(`Figure | this − base: ${PAIRED_HEAD} | pairs`, [...lh, ...visits]);
 }
 
 function probeSection(probe: ProbeResult): string[] {
+  const pct = (v: number) => v.toFixed(2);
   return [
     '| Runtime probe (Chromium, 1440x900) | Value |',
     '|---|---|',
     `| Canvas title | ${probe.canvas} |`,
-    `| Browser CPU, still 5 s after the sweep: / | ${fmt(probe.cpuHome, (v) => v.toFixed(2))} % of a core |`,
-    `| Browser CPU, still 5 s: /privacypolicy | ${fmt(probe.cpuPlain, (v) => v.toFixed(2))} % of a core |`,
+    `| Browser CPU, still 5 s after the sweep: / | ${fmt(probe.cpuHome, pct)} % of a core |`,
+    `| Browser CPU, still 5 s: /privacypolicy | ${fmt(probe.cpuPlain, pct)} % of a core |`,
     `| Ratio / ÷ /privacypolicy | ${probe.cpuRatio.toFixed(2)}× |`,
-    `| Frames drawn while still (5 s) | ${fmt(probe.framesStill, String)} |`,
-    `| Sweep (probe) | ${ms(probe.sweepMs)} ms, ${probe.sweepFrames} frames |`,
-    `| React commits during the sweep | ${probe.reactCommitsDuringSweep} |`,
-    `| React commits while the pointer crosses the title | ${probe.reactCommitsDuringPointer ?? 0} |`,
     `| Frame interval, pointer across the title | median ${probe.frameIntervalMedianMs.toFixed(1)} ms, p95 ${probe.frameIntervalP95Ms.toFixed(1)} ms (${probe.pointerFrames} frames) |`,
   ];
 }
@@ -358,23 +350,18 @@ function probeSection(probe: ProbeResult): string[] {
 export function budgets(d: BenchData): Budget[] {
   const out: Budget[] = [];
   const lh = (preset: Preset, route: string) =>
-    d.lighthouse
-      .filter((s) => s.build === 'this' && s.preset === preset && s.route === route)
-      .map((s) => s.run);
-  const judge = (
-    name: string,
-    values: number[],
-    ok: (m: number) => boolean,
-    f: (v: number) => string,
-  ) => {
+    d.lighthouse.filter((s) => s.build === 'this' && s.preset === preset && s.route === route);
+  /** A budget on the median of `values`. */
+  const judge = (name: string, values: number[], ok: (m: number) => boolean, f = ms) => {
     const s = summarize(values);
     out.push({ name, actual: fmt(s, f), met: s.n ? ok(s.median) : null });
   };
-  const home = lh('mobile', HOME);
+  const home = lh('mobile', HOME).map((s) => s.run);
+  const { performanceHomeMobile: perf, tbtOverControlMs: over } = BUDGETS;
   judge(
-    `Performance ≥ ${BUDGETS.performanceHomeMobile} on / (mobile)`,
+    `Performance ≥ ${perf} on / (mobile)`,
     home.map((r) => r.scores.performance),
-    (m) => m >= BUDGETS.performanceHomeMobile,
+    (m) => m >= perf,
     int,
   );
   const tbt = paired(
@@ -382,43 +369,40 @@ export function budgets(d: BenchData): Budget[] {
     lhByRound(d, 'this', 'mobile', CONTROL, (r) => r.metrics.tbt),
   );
   out.push({
-    name: `TBT on / ≤ ${CONTROL} + ${BUDGETS.tbtOverControlMs} ms (mobile, paired loads)`,
+    name: `TBT on / ≤ ${CONTROL} + ${over} ms (mobile, paired loads)`,
     actual: `${fmt(tbt.diff, signed(ms))} ms (90 % interval ${interval(tbt.interval, signed(ms))}; difference of medians ${signed(ms)(tbt.ofMedians)})`,
-    met: tbt.diff.n ? tbt.diff.median <= BUDGETS.tbtOverControlMs : null,
+    met: tbt.diff.n ? tbt.diff.median <= over : null,
   });
   judge(
     `TBT ≤ ${BUDGETS.tbtMs} ms on / (mobile)`,
     home.map((r) => r.metrics.tbt),
     (m) => m <= BUDGETS.tbtMs,
-    ms,
   );
   judge(
     `LCP ≤ ${BUDGETS.lcpMs} ms on / (mobile)`,
     home.map((r) => r.metrics.lcp),
     (m) => m <= BUDGETS.lcpMs,
-    ms,
   );
   for (const preset of ['mobile', 'desktop'] as const)
-    for (const route of [HOME])
-      judge(
-        `CLS 0 on ${route} (${preset})`,
-        lh(preset, route).map((r) => r.metrics.cls),
-        (m) => m < 0.0005,
-        cls,
-      );
+    judge(
+      `CLS 0 on ${HOME} (${preset})`,
+      lh(preset, HOME).map((s) => s.run.metrics.cls),
+      (m) => m < 0.0005,
+      cls,
+    );
   for (const route of BENCH_ROUTES)
     judge(
       `Performance = 100 on ${route} (desktop)`,
-      lh('desktop', route).map((r) => r.scores.performance),
+      lh('desktop', route).map((s) => s.run.scores.performance),
       (m) => m >= BUDGETS.performanceDesktop,
       int,
     );
-  for (const preset of ['mobile', 'desktop'] as const) {
+  for (const preset of ['mobile', 'desktop'] as const)
     for (const route of BENCH_ROUTES) {
       const runs = lh(preset, route);
       if (!runs.length) continue;
       const low = (['accessibility', 'best-practices', 'seo'] as const)
-        .map((k) => [k, median(runs.map((r) => r.scores[k]))] as const)
+        .map((k) => [k, median(runs.map((s) => s.run.scores[k]))] as const)
         .filter(([, v]) => !(v >= BUDGETS.otherCategories));
       out.push({
         name: `Accessibility, best practices, SEO = 100 on ${route} (${preset})`,
@@ -426,27 +410,22 @@ export function budgets(d: BenchData): Budget[] {
         met: low.length === 0,
       });
     }
-  }
-  for (const [device, limit] of [
-    ['desktop', BUDGETS.litDesktopMs],
-    ['phone', BUDGETS.litPhoneMs],
-  ] as const) {
-    const vs = d.visits
-      .filter((s) => s.build === 'this' && s.device === device && s.route === HOME)
-      .map((s) => s.visit);
-    const lit = vs.filter((v) => Number.isFinite(v.litMs)).length;
+  for (const device of ['desktop', 'phone'] as const) {
+    const desktop = device === 'desktop';
+    const limit = desktop ? BUDGETS.litDesktopMs : BUDGETS.litPhoneMs;
+    const vs = visitsOf(d, 'this', device, HOME);
+    const lit = vs.filter((v) => Number.isFinite(v.litMs));
     const s = summarize(vs.map(litOrWindow));
     out.push({
-      name: `Lit title ≤ ${limit} ms on / (${device === 'desktop' ? 'desktop 1440x900' : 'phone 390x844, CPU 4x'}, screencast)`,
-      actual: `${fmt(s)} ms, lit in ${lit} of ${vs.length} loads`,
+      name: `Lit title ≤ ${limit} ms on / (${desktop ? 'desktop 1440x900' : 'phone 390x844, CPU 4x'}, screencast)`,
+      actual: `${fmt(s)} ms, lit in ${lit.length} of ${vs.length} loads`,
       met: s.n ? s.median <= limit : null,
     });
   }
   for (const device of ['desktop', 'phone'] as const) {
-    const lit = d.visits
-      .filter((s) => s.build === 'this' && s.device === device && s.route === HOME)
-      .map((s) => s.visit)
-      .filter((v) => Number.isFinite(v.litMs) && v.titleBox);
+    const lit = visitsOf(d, 'this', device, HOME).filter(
+      (v) => Number.isFinite(v.litMs) && v.titleBox,
+    );
     const spec = device === 'desktop' ? BUDGETS.sweepPxPerMsWide : BUDGETS.sweepPxPerMsNarrow;
     const start = median(lit.map((v) => v.lit.firstLightX / v.titleBox!.width));
     const speed = median(lit.map((v) => v.lit.sweepPxPerMs));
@@ -459,35 +438,7 @@ export function budgets(d: BenchData): Budget[] {
         : null,
     });
   }
-  for (const [route, b] of Object.entries(d.bytes)) {
-    if (route === CONTROL) continue;
-    out.push({
-      name: `First-paint JS ≤ 90 KB gzip on ${route}`,
-      actual: `${(b.gzipBytes / KB).toFixed(1)} KB (the app, ${(b.startupGzipBytes / KB).toFixed(1)} KB, comes after the first paint)`,
-      met: b.gzipBytes <= BUDGETS.firstPaintJsBytes,
-    });
-    out.push({
-      name: `No three.js / R3F / troika / firebase on first paint or at start of ${route}`,
-      actual: b.heavy.join(', ') || 'none',
-      met: b.heavy.length === 0,
-    });
-  }
   const p = d.probe;
-  out.push({
-    name: 'Still page: no frames drawn in 5 s',
-    actual: p ? `${p.framesStill.max} frames (max of rounds)` : 'no probe',
-    met: p ? p.framesStill.max === 0 : null,
-  });
-  out.push({
-    name: 'No React commit per animation frame (commits while the light moves)',
-    // The sweep is often over before the canvas shows (the CSS light plays it from the first
-    // paint), so the pointer's frames carry this figure.
-    actual: p
-      ? `${p.reactCommitsDuringSweep} commits in ${p.sweepFrames} sweep frames, ` +
-        `${p.reactCommitsDuringPointer ?? 0} in ${p.pointerFrames} pointer frames`
-      : 'no probe',
-    met: p ? p.reactCommitsDuringSweep === 0 && (p.reactCommitsDuringPointer ?? 0) === 0 : null,
-  });
   out.push({
     name: `Still page: browser CPU ≤ ${BUDGETS.stillCpuRatio}× the plain page`,
     actual: p ? `${p.cpuRatio.toFixed(2)}×` : 'no probe',
@@ -498,44 +449,44 @@ export function budgets(d: BenchData): Budget[] {
 
 const verdict = (met: boolean | null) => (met === null ? 'no data' : met ? 'met' : '**missed**');
 
-export function budgetTable(list: Budget[]): string[] {
-  return [
-    '| Budget | Figure: median (min–max, IQR) | Verdict |',
-    '|---|---|---|',
-    ...list.map((b) => `| ${b.name} | ${b.actual} | ${verdict(b.met)} |`),
-  ];
-}
+export const budgetTable = (list: Budget[]) =>
+  table(
+    'Budget | Figure: median (min–max, IQR) | Verdict',
+    list.map((b) => `${b.name} | ${b.actual} | ${verdict(b.met)}`),
+  );
 
 /** Two runs' verdicts side by side: a budget whose verdict flips is unsteady, neither met nor missed. */
 export function steadiness(a: Budget[], b: Budget[]): string {
-  const lines = [
-    '## Steadiness: the same budgets in two consecutive runs',
-    '',
-    '| Budget | Run 1 | Run 2 | Verdict |',
-    '|---|---|---|---|',
-  ];
-  let unsteady = 0;
-  for (const x of a) {
+  const rows = a.map((x) => {
     const y = b.find((v) => v.name === x.name);
     const judged = y !== undefined && x.met !== null && y.met !== null;
-    const same = judged && y.met === x.met;
-    if (judged && !same) unsteady++;
-    const v = !judged ? 'not judged in both' : same ? verdict(x.met) : '**unsteady**';
-    lines.push(
-      `| ${x.name} | ${x.actual} (${verdict(x.met)}) | ${y ? `${y.actual} (${verdict(y.met)})` : '–'} | ${v} |`,
-    );
-  }
-  lines.push('');
-  const judged = a.filter((x) => x.met !== null && b.find((y) => y.name === x.name)?.met != null);
-  lines.push(
-    `${unsteady} of the ${judged.length} budgets judged in both runs unsteady` +
-      (a.length > judged.length ? ` (${a.length - judged.length} not judged in both).` : '.'),
-  );
-  return lines.join('\n');
+    const v = !judged ? 'not judged in both' : y.met === x.met ? verdict(x.met) : '**unsteady**';
+    return {
+      judged,
+      unsteady: judged && y.met !== x.met,
+      row: `${x.name} | ${x.actual} (${verdict(x.met)}) | ${y ? `${y.actual} (${verdict(y.met)})` : '–'} | ${v}`,
+    };
+  });
+  const judged = rows.filter((r) => r.judged).length;
+  const unsteady = rows.filter((r) => r.unsteady).length;
+  return [
+    '## Steadiness: the same budgets in two consecutive runs',
+    '',
+    ...table(
+      'Budget | Run 1 | Run 2 | Verdict',
+      rows.map((r) => r.row),
+    ),
+    '',
+    `${unsteady} of the ${judged} budgets judged in both runs unsteady` +
+      (a.length > judged ? ` (${a.length - judged} not judged in both).` : '.'),
+  ].join('\n');
 }
 
 /** How many runs a round gave Lighthouse mobile on / (and its control): 1 in reports before 23 Nov. */
 const pairRuns = (d: BenchData) => 1 + Math.max(0, ...d.lighthouse.map((s) => s.repeat ?? 0));
+
+const tagOf = (d: BenchData, id: string) =>
+  d.builds.length > 1 ? ` — ${id} (${d.builds.find((b) => b.id === id)?.dir})` : '';
 
 export function report(d: BenchData, list: Budget[]): string {
   const lines: string[] = [];
@@ -547,37 +498,19 @@ export function report(d: BenchData, list: Budget[]): string {
       `Load average (1/5/15 min) at the start ${d.loadStart}, at the end ${d.loadEnd}. Figures: median (min–max, IQR).`,
   );
   if (d.failures.length) lines.push(`Left out (failed twice): ${d.failures.join('; ')}.`);
-  for (const { id, dir } of d.builds) {
-    const tag = d.builds.length > 1 ? ` — ${id} (${dir})` : '';
-    lines.push('', `### Lighthouse 12${tag}`, '', ...lighthouseSection(d, id));
-    lines.push(
-      '',
-      `### Paired: the canvas page against its control (Lighthouse)${tag}`,
-      '',
-      ...pairedLighthouse(d, id),
+  const section = (title: string, body: string[]) => lines.push('', `### ${title}`, '', ...body);
+  for (const { id } of d.builds) {
+    const tag = tagOf(d, id);
+    section(`Lighthouse 12${tag}`, lighthouseSection(d, id));
+    section(`CPU time per load (Chrome trace, thread time, first 10 s)${tag}`, cpuSection(d, id));
+    section(
+      `Lit title (screencast: first frame with the light on the title)${tag}`,
+      litSection(d, id),
     );
-    lines.push(
-      '',
-      `### CPU time per load (Chrome trace, thread time, first 10 s)${tag}`,
-      '',
-      ...cpuSection(d, id),
-    );
-    lines.push(
-      '',
-      `### Lit title (screencast: first frame with the light on the title)${tag}`,
-      '',
-      ...litSection(d, id),
-    );
-    lines.push(
-      '',
-      `### First-visit bytes (phone 390x844, first 20 s, round 1)${tag}`,
-      '',
-      ...bytesSection(d, id),
-    );
+    section(`First-visit bytes (phone 390x844, first 20 s, round 1)${tag}`, bytesSection(d, id));
   }
-  if (d.builds.length > 1)
-    lines.push('', '### Before and after (paired loads)', '', ...compareSection(d));
-  if (d.probe) lines.push('', '### Runtime probe', '', ...probeSection(d.probe));
-  lines.push('', '### Budgets', '', ...budgetTable(list));
+  if (d.builds.length > 1) section('Before and after (paired loads)', compareSection(d));
+  if (d.probe) section('Runtime probe', probeSection(d.probe));
+  section('Budgets', budgetTable(list));
   return lines.join('\n');
 }

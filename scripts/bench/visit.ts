@@ -5,7 +5,8 @@
  */
 import { chromium, type Request } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
-import { cpuMsByType, descendants } from './proc';
+import { noteCanvasTakeover } from '../canvasTakeover';
+import { processCpuSeconds } from './frames';
 import { threadCosts, type ThreadCosts } from './trace';
 import { framePixels, readLitTitle, type LitTitle, type ScreenFrame } from './screen';
 
@@ -45,23 +46,16 @@ export interface Visit {
   /** #hero-title's box (CSS px) at the end of the window. */
   titleBox: { x: number; y: number; width: number; height: number } | null;
   cpu: ThreadCosts;
-  /** CPU ms of whole processes (every thread, from /proc) over the traced span. */
+  /** CPU ms of whole processes (every thread, SystemInfo.getProcessInfo) over the traced span. */
   processes: { gpu: number; renderer: number; browser: number };
   bytes: Bytes;
   windowMs: number;
 }
 
-const TRACE_CATEGORIES = [
-  '__metadata',
-  'toplevel',
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'blink.user_timing',
-  'loading',
-  'v8',
-  'v8.execute',
-  'disabled-by-default-v8.gc',
-];
+const TRACE_CATEGORIES = (
+  '__metadata,toplevel,devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,' +
+  'loading,v8,v8.execute,disabled-by-default-v8.gc'
+).split(',');
 
 const SIZE_WAIT_MS = 3_000;
 
@@ -80,24 +74,6 @@ async function settled<T>(p: Promise<T>): Promise<T | null | undefined> {
 
 /** How long a visit may take past its window (the trace, the frames' decoding) before it is given up. */
 const VISIT_GRACE_MS = 90_000;
-
-/**
- * Installed before any page script: notes when the title's renderer flips to the canvas. It watches
- * the whole document, since hydration may replace the prerendered element.
- */
-function watchTitleMode() {
-  const w = window as unknown as { __benchCanvasAt?: number };
-  new MutationObserver(() => {
-    if (w.__benchCanvasAt !== undefined) return;
-    if (document.getElementById('hero-title')?.dataset.mode === 'canvas')
-      w.__benchCanvasAt = performance.now();
-  }).observe(document, {
-    subtree: true,
-    attributes: true,
-    attributeFilter: ['data-mode'],
-    childList: true,
-  });
-}
 
 /**
  * Loads `url` in a fresh browser and records `windowMs` of it (the trace's first `traceMs`).
@@ -121,7 +97,7 @@ export async function visit(
     const { cpuSlowdown, ...contextOptions } = d;
     const context = await browser.newContext({ ...contextOptions, serviceWorkers: 'allow' });
     const page = await context.newPage();
-    await page.addInitScript(watchTitleMode);
+    await noteCanvasTakeover(page);
     const cdp = await context.newCDPSession(page);
     if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
 
@@ -141,13 +117,14 @@ export async function visit(
       maxWidth: d.viewport.width * d.deviceScaleFactor,
       maxHeight: d.viewport.height * d.deviceScaleFactor,
     });
-    const procBefore = descendants(process.pid);
+    const cpuBefore = await processCpuSeconds(browser);
     const sent = Date.now();
     await page.goto(url, { waitUntil: 'commit' });
     const timeOrigin = await page.evaluate(() => performance.timeOrigin);
     const traceEnd = sent + traceMs;
     await page.waitForTimeout(Math.max(0, traceEnd - Date.now()));
-    const byType = cpuMsByType(procBefore, descendants(process.pid));
+    const cpuAfter = await processCpuSeconds(browser);
+    const cpuMs = (type: string) => ((cpuAfter[type] ?? 0) - (cpuBefore[type] ?? 0)) * 1000;
     const trace = await browser.stopTracing();
     await page.waitForTimeout(Math.max(0, sent + windowMs - Date.now()));
     await cdp.send('Page.stopScreencast');
@@ -169,7 +146,7 @@ export async function visit(
         r.height *= 1.5;
       }
       return {
-        canvasAt: (window as unknown as { __benchCanvasAt?: number }).__benchCanvasAt ?? Number.NaN,
+        canvasAt: (window as unknown as { __canvasAt?: number }).__canvasAt ?? Number.NaN,
         box: r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null,
         scrollY: window.scrollY,
       };
@@ -231,11 +208,7 @@ export async function visit(
       lit,
       titleBox: info.box,
       cpu,
-      processes: {
-        gpu: byType['gpu-process'] ?? 0,
-        renderer: byType.renderer ?? 0,
-        browser: byType.browser ?? 0,
-      },
+      processes: { gpu: cpuMs('GPU'), renderer: cpuMs('renderer'), browser: cpuMs('browser') },
       bytes,
       windowMs,
     };

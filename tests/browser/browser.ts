@@ -107,9 +107,10 @@ export async function openPage(
   return { page, context, problems, external, requests };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A full-page screenshot, kept as test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<Buffer> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  return page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
 }
 
 /**

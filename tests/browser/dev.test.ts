@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, sharedBrowser } from './browser';
 import { freePort } from '../freePort';
+import { waitForCanvas } from '../../scripts/canvasTakeover';
 
 const browser = sharedBrowser();
 let vite: ChildProcess | undefined;
@@ -46,9 +47,7 @@ describe('the development server (npm start)', () => {
         viewport: { width: 1280, height: 800 },
       });
       await page.goto(`${origin}/${query}`, { waitUntil: 'load' });
-      await expect
-        .poll(() => page.locator('#hero-title').getAttribute('data-mode'), { timeout: 45_000 })
-        .toBe('canvas');
+      await waitForCanvas(page, { timeout: 45_000 });
       await expect(page.locator('.title-canvas__strip canvas').count()).resolves.toBe(1);
       await page.getByRole('button', { name: 'Scroll down' }).click();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(800);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { baseURL, DESKTOP, openPage, sharedBrowser } from './browser';
+import { waitForCanvas } from '../../scripts/canvasTakeover';
 import { company } from '../../src/content/company';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { SLOW_FRAME_MS } from '../../src/event/adaptiveDpr';
@@ -25,9 +26,7 @@ const AFTER_SWEEP = 5000;
 async function openTestPage(query: string, options: Parameters<typeof openPage>[1] = {}) {
   const watched = await openPage(browser(), options);
   await watched.page.goto(`${baseURL()}/?${query}`, { waitUntil: 'networkidle' });
-  await watched.page.waitForFunction(() => window.__motion?.state().canvas === 'ready', null, {
-    timeout: 30_000,
-  });
+  await waitForCanvas(watched.page);
   return watched;
 }
 
@@ -116,11 +115,7 @@ describe('event mode: attract loop', () => {
   it('moves the light under a finger on a touch screen (real clock)', async () => {
     const { page, context, problems } = await openPage(browser(), { hasTouch: true });
     await page.goto(`${baseURL()}/?event`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(
-      () => document.querySelector('h1')?.dataset.mode === 'canvas',
-      null,
-      { timeout: 30_000 },
-    );
+    await waitForCanvas(page);
     await page.waitForFunction(
       () => window.__titleLight?.lead === 'rest' && !window.__titleLight.moving,
       null,

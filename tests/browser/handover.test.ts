@@ -8,6 +8,7 @@ import {
   type StrokeMask,
 } from './pixels';
 import { TITLE_CROSSFADE_MS } from '../../src/motion/model';
+import { noteCanvasTakeover } from '../../scripts/canvasTakeover';
 
 const browser = sharedBrowser();
 
@@ -53,15 +54,7 @@ describe.each(PATHS)(
         viewport: { width: 1440, height: 900 },
       });
       // When the title box turned to the canvas, on the page's clock.
-      await page.addInitScript(() => {
-        const w = window as unknown as { __readyAt: number | null };
-        w.__readyAt = null;
-        new MutationObserver(() => {
-          const box = document.querySelector<HTMLElement>('.hero__title-box');
-          if (box?.dataset.mode === 'canvas' && w.__readyAt === null)
-            w.__readyAt = performance.now();
-        }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-mode'] });
-      });
+      await noteCanvasTakeover(page, '__readyAt');
       // The canvas's code is held until a frame of the lit DOM title has been taken.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -86,7 +79,7 @@ describe.each(PATHS)(
       for (let i = 0; i < 400; i++) {
         const pic = await readCanvas(page, 150, EDGE);
         const { since, canvas, dom, light } = await page.evaluate(() => {
-          const at = (window as unknown as { __readyAt: number | null }).__readyAt;
+          const at = (window as unknown as { __readyAt?: number }).__readyAt ?? null;
           const fade = document.querySelector('.title-canvas__strip > div');
           return {
             since: at === null ? null : performance.now() - at,

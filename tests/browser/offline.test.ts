@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseURL, openPage, sharedBrowser } from './browser';
 import { readHostingConfig, startHosting } from '../../scripts/hosting';
+import { waitForCanvas } from '../../scripts/canvasTakeover';
 import { company } from '../../src/content/company';
 import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
@@ -30,14 +31,7 @@ async function workerInControl(page: Page): Promise<void> {
   );
 }
 
-const canvasDrawn = (page: Page) =>
-  page.waitForFunction(
-    () =>
-      document.querySelector('h1')?.dataset.mode === 'canvas' &&
-      (window.__titleFrames?.frames ?? 0) > 0,
-    null,
-    { timeout: 30_000 },
-  );
+const canvasDrawn = (page: Page) => waitForCanvas(page, { drawn: true });
 
 const entryScript = (page: Page) =>
   page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src') ?? '');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
+import { analysePicture } from './pixels';
 import { baseURL, DESKTOP, holdApp, openPage, PHONE, screenshot, sharedBrowser } from './browser';
 import { company } from '../../src/content/company';
 import { projects } from '../../src/content/projects';
@@ -11,6 +13,27 @@ const browser = sharedBrowser();
 function withoutNotFoundStatus(problems: string[], path: string): string[] {
   if (path !== '/no-such-page') return problems;
   return problems.filter((p) => !p.includes('the server responded with a status of 404'));
+}
+
+/**
+ * Scrolls the page through, so every section held back below the fold (useReveal) comes into view
+ * and rises in, then back to the top: a full-page screenshot does not scroll by itself.
+ */
+async function revealAll(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await frame();
+      await frame();
+    }
+  });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-reveal], [data-reveal] > *')].every(
+      (e) => e.dataset.reveal !== 'held' && (e.style.opacity === '' || e.style.opacity === '1'),
+    ),
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 describe('every route', () => {
@@ -48,7 +71,7 @@ describe('every route', () => {
       }
     });
 
-    it(`screenshots ${route.path} at 390x844 and 1440x900`, async () => {
+    it(`draws ${route.path} at 390x844 and 1440x900 from its heading to its footer, no wider than the window`, async () => {
       for (const [label, viewport] of [
         ['phone', PHONE],
         ['desktop', DESKTOP],
@@ -56,7 +79,29 @@ describe('every route', () => {
         const { page, problems } = await openPage(browser(), { viewport });
         await page.goto(baseURL() + route.path, { waitUntil: 'networkidle' });
         await page.evaluate(() => document.fonts.ready);
-        await screenshot(page, `${route.name}-${label}`);
+        await revealAll(page);
+        const png = await screenshot(page, `${route.name}-${label}`);
+        // What was drawn (anything brighter than the dark page), and where the heading and footer are.
+        const drawn = await page.evaluate(analysePicture, {
+          b64: png.toString('base64'),
+          litThreshold: 255,
+        });
+        const at = await page.evaluate(() => {
+          const top = (el: Element) => el.getBoundingClientRect().top + window.scrollY;
+          const footer = document.querySelector('footer')!;
+          return {
+            width: document.documentElement.scrollWidth,
+            heading: top(document.querySelector('h1')!),
+            footer: top(footer) + footer.getBoundingClientRect().height / 2,
+          };
+        });
+        expect(at.width, `${label}: no horizontal overflow`).toBeLessThanOrEqual(viewport.width);
+        expect(drawn.box, `${label}: something drawn`).not.toBeNull();
+        expect(drawn.box!.top, `${label}: drawn from the heading`).toBeLessThanOrEqual(at.heading);
+        expect(drawn.box!.bottom, `${label}: down to the footer`).toBeGreaterThanOrEqual(at.footer);
+        expect(drawn.box!.right - drawn.box!.left, `${label}: across the page`).toBeGreaterThan(
+          viewport.width / 2,
+        );
         expect(withoutNotFoundStatus(problems, route.path)).toEqual([]);
       }
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import {
   baseURL,
   holdApp,
@@ -8,6 +8,8 @@ import {
   sharedBrowser,
 } from './browser';
 import { readCanvas, showOnlyCanvas } from './pixels';
+import { appSweep, openWithSweepHeld, reactCommits } from './sweep';
+import { waitForCanvas } from '../../scripts/canvasTakeover';
 import { scrollButtonDiameter, sweepStep, titleSize } from '../../src/motion/model';
 import {
   at,
@@ -37,15 +39,6 @@ type CanvasPath = (typeof PATHS)[number];
 const withPath = (path: CanvasPath, extra = 'motion-test') =>
   `?${[extra, path.query].filter(Boolean).join('&')}`;
 
-/** Waits until the canvas has drawn the lit title and taken over from the DOM title. */
-async function canvasShown(page: Page) {
-  await page.waitForFunction(
-    () => document.getElementById('hero-title')?.dataset.mode === 'canvas',
-    null,
-    { timeout: 30_000 },
-  );
-}
-
 /** Opens home on a path (in test mode unless `extra` says otherwise) and waits for the canvas. */
 async function openTitle(
   viewport: { width: number; height: number },
@@ -55,7 +48,7 @@ async function openTitle(
 ) {
   const watched = await openPage(browser(), { viewport, ...options });
   await watched.page.goto(`${baseURL()}/${withPath(path, extra)}`, { waitUntil: 'load' });
-  await canvasShown(watched.page);
+  await waitForCanvas(watched.page);
   await expect(
     watched.page.locator('.title-canvas').getAttribute('data-path'),
     'the path that draws the title',
@@ -166,7 +159,7 @@ for (const path of PATHS)
       await expect(page.evaluate(() => window.__motion!.state().canvas)).resolves.toBe('lost');
       await page.evaluate(() => window.__motion!.restoreContext());
       await page.evaluate(() => window.__motion!.setTime(60_000));
-      await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('canvas');
+      await waitForCanvas(page);
       // It draws again on the new context: the lettering is back.
       await showOnlyCanvas(page);
       await at(page, 60_001, null);
@@ -193,7 +186,7 @@ describe('where a worker cannot render', () => {
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     // Test only: the worker acts as if it got no context (WebKit, Safari before WebGL in workers).
     await page.goto(`${baseURL()}/?motion-test&worker-webgl=0`, { waitUntil: 'load' });
-    await canvasShown(page);
+    await waitForCanvas(page);
     expect(
       requests.some((r) => /title\.worker/.test(r)),
       'the worker was tried',
@@ -289,69 +282,58 @@ describe('fallbacks', () => {
 });
 
 describe('rendering on demand', () => {
-  it('draws no frame while the page is still, and React commits nothing during the sweep', async () => {
+  it('React commits nothing during the sweep nor while the pointer crosses the title, and no frame is drawn while the page is still', async () => {
     const { page } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
-    // Count React commits the way React DevTools does, through its global hook.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __commits: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
-      w.__commits = 0;
-      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        supportsFiber: true,
-        renderers: new Map(),
-        inject: () => 1,
-        onCommitFiberRoot: () => {
-          w.__commits++;
-        },
-        onCommitFiberUnmount: () => {},
-        onPostCommitFiberRoot: () => {},
-        checkDCE: () => {},
-      };
-    });
-    const start = Date.now();
-    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
-    await page.waitForFunction(
-      () => document.getElementById('hero-title')?.dataset.mode === 'canvas',
-      null,
-      { timeout: 30_000 },
+    const held = await openWithSweepHeld(page, `${baseURL()}/`);
+    await held.release();
+    const sweep = await appSweep(page);
+    console.log(
+      `[figures] sweep led by the app: ${Math.round(sweep.to - sweep.from)} ms, React commits during it: ${sweep.commits}`,
     );
-    const firstLitMs = await page.evaluate(() => performance.now());
-    const commitsAtReady = await page.evaluate(
-      () => (window as unknown as { __commits: number }).__commits,
+    // The counted window holds most of the sweep (2 px/ms across the title: ~0.8 s).
+    expect(sweep.to - sweep.from).toBeGreaterThan(300);
+    expect(sweep.allCommits, 'the hydration, counted').toBeGreaterThan(0);
+    expect(sweep.commits).toBe(0);
+
+    await waitForCanvas(page);
+    // The light follows the pointer across the title frame by frame, with no React render.
+    const box = (await page.locator('#hero-title').boundingBox())!;
+    const y = box.y + box.height / 2;
+    const before = await reactCommits(page);
+    const framesBefore = await page.evaluate(() => window.__titleFrames!.frames);
+    for (let i = 0; i <= 30; i++) {
+      await page.mouse.move(box.x - 20 + ((box.width + 40) * i) / 30, y);
+      await page.waitForTimeout(16);
+    }
+    const pointerFrames = (await page.evaluate(() => window.__titleFrames!.frames)) - framesBefore;
+    const pointerCommits = (await reactCommits(page)) - before;
+    console.log(
+      `[figures] pointer across the title: ${pointerFrames} canvas frames, ${pointerCommits} React commits`,
     );
-    // The sweep at 2 px/ms crosses 1440 px in well under 1.5 s.
-    await page.waitForTimeout(1500);
-    const commitsAfterSweep = await page.evaluate(
-      () => (window as unknown as { __commits: number }).__commits,
-    );
+    expect(pointerFrames, 'the canvas followed the pointer').toBeGreaterThan(0);
+    expect(pointerCommits).toBe(0);
+
     await page.mouse.move(10, 890);
     // The title's width is measured once the fonts are in: a change of what is drawn, not stillness.
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    // Let the light finish easing to the pointer: the last frame asked for no other, and none
-    // has been drawn for 1 s (on a busy machine one frame can take most of a second).
     await page.waitForFunction(
       () =>
         new Promise<boolean>((resolve) => {
           const n = window.__titleFrames!.frames;
-          // Still: the light asked for no further frame, and none came for 1 s (on a busy
+          // Still: the light asked for no further frame, and none came for 2 s (on a busy
           // machine an easing light's frames can be more than a second apart).
           setTimeout(
             () => resolve(window.__titleFrames!.frames === n && !window.__titleLight!.moving),
-            1000,
+            2000,
           );
         }),
       null,
       { timeout: 30_000, polling: 100 },
     );
-    const before = await page.evaluate(() => window.__titleFrames!.frames);
+    const still = await page.evaluate(() => window.__titleFrames!.frames);
     await page.waitForTimeout(5000);
     const after = await page.evaluate(() => window.__titleFrames!.frames);
-    console.log(
-      `[figures] first lit frame at ${Math.round(firstLitMs)} ms after navigation start (${Date.now() - start} ms wall); ` +
-        `frames drawn during 5 s still: ${after - before}; React commits during the sweep: ${commitsAfterSweep - commitsAtReady}`,
-    );
-    expect(after - before).toBe(0);
-    expect(commitsAfterSweep - commitsAtReady).toBe(0);
-    // The canvas drew (how much of the sweep depends on when it took over: the CSS light starts it).
-    expect(before).toBeGreaterThan(0);
+    console.log(`[figures] canvas frames drawn during 5 s still: ${after - still}`);
+    expect(after - still).toBe(0);
   });
 });

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseURL, engineUnderTest, sharedEngine } from './engine';
 import { siteProxy } from './siteProxy';
+import { canvasTookOver } from '../../scripts/canvasTakeover';
 import { company } from '../../src/content/company';
 import { PAGES as ROUTES, reachesNetwork } from '../shared/pages';
 
@@ -59,13 +60,8 @@ describe(`offline after one visit in ${engine}`, () => {
 
     // The title's canvas chunk (and in WebKit its in-page fallback) comes from the precache.
     await page.goto(`${site.url}/`);
-    await page.waitFor(
-      () =>
-        document.getElementById('hero-title')?.dataset.mode === 'canvas' &&
-        (window.__titleFrames?.frames ?? 0) > 0,
-      undefined,
-      60_000,
-    );
+    await page.waitFor(canvasTookOver, undefined, 60_000);
+    await page.waitFor(() => (window.__titleFrames?.frames ?? 0) > 0, undefined, 60_000);
     await page.evaluate(() =>
       document.querySelector('.card a.link-button')?.scrollIntoView({ block: 'center' }),
     );

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, engineUnderTest, sharedEngine } from './engine';
 import { readPicture, showOnlyCanvas } from './pixels';
+import { canvasTookOver } from '../../scripts/canvasTakeover';
 import { at, scrollAndDraw, strokesAcross } from '../shared/pages';
 
 const engine = engineUnderTest();
@@ -16,11 +17,7 @@ async function openTitle(query = '?motion-test') {
   const page = await open({ viewport: DESKTOP });
   await page.goto(`/${query}`);
   // Software GL, and in WebKit the worker's report first: generous.
-  await page.waitFor(
-    () => document.getElementById('hero-title')?.dataset.mode === 'canvas',
-    undefined,
-    60_000,
-  );
+  await page.waitFor(canvasTookOver, undefined, 60_000);
   return page;
 }
 

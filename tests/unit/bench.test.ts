@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { withStaticImports } from '../../scripts/bench/bytes';
 import {
   budgets,
   medianInterval,
@@ -149,7 +148,7 @@ describe('paired rounds and steadiness', () => {
       { round, repeat, build: 'this', preset: 'mobile', route: '/', run: run(home) },
       { round, repeat, build: 'this', preset: 'mobile', route: '/?webgl=0', run: run(control) },
     ]);
-    const d = { lighthouse, visits: [], probe: null, bytes: {} } as unknown as BenchData;
+    const d = { lighthouse, visits: [], probe: null } as unknown as BenchData;
     const budget = budgets(d).find((b) => b.name.startsWith('TBT on / ≤'))!;
     // Differences +10, +50, −10, +60: median +30 over 4 pairs; the unpaired run is left out.
     expect(budget.actual).toMatch(/^\+30 \(-10–\+60/);
@@ -170,22 +169,6 @@ describe('paired rounds and steadiness', () => {
     expect(text).toMatch(/\| A \|.*\| met \|/);
     expect(text).toMatch(/\| B \|.*\*\*unsteady\*\*/);
     expect(text).toContain('1 of the 2 budgets judged in both runs unsteady');
-  });
-});
-
-describe('chunk graph from the build manifest', () => {
-  it('follows static imports, once each', () => {
-    const manifest = {
-      'src/main.tsx': { file: 'assets/main.js', imports: ['_a.js', '_b.js'] },
-      '_a.js': { file: 'assets/a.js', imports: ['_b.js'] },
-      '_b.js': { file: 'assets/b.js' },
-      '_c.js': { file: 'assets/c.js' },
-    };
-    expect(withStaticImports(manifest, ['src/main.tsx']).sort()).toEqual([
-      '/assets/a.js',
-      '/assets/b.js',
-      '/assets/main.js',
-    ]);
   });
 });
 

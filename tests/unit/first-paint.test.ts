@@ -1,0 +1,135 @@
+/**
+ * What the production build puts on each page's first paint and start, read from dist/ (`npm test`
+ * builds first; a missing build is made here): the scripts the HTML loads (module scripts and
+ * modulepreloads), then the app src/boot.ts fetches right after the first paint, from Vite's
+ * manifest (dist/.vite/manifest.json).
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ViteChunk } from '../../scripts/build/precache';
+import { routes } from '../../src/content/site';
+
+const DIST = process.env.DIST_DIR ?? 'dist';
+/** First-paint JS, gzip -9, per page (docs/performance-history.md). */
+const FIRST_PAINT_JS_BYTES = 90_000;
+/** Strings only the named library's code holds (they survive minification). */
+const HEAVY: Record<string, RegExp> = {
+  three: /THREE\.WebGLRenderer|__THREE__/,
+  'react-three-fiber': /R3F: /,
+  troika: /troika/,
+  firebase: /FirebaseError|@firebase\//,
+};
+type Manifest = Record<string, ViteChunk>;
+
+/** The scripts an HTML page loads before its first paint, in document order. */
+function firstPaintScripts(html: string): string[] {
+  const urls = [...html.matchAll(/<(script|link)\b[^>]*>/gi)].map(([tag, name]) =>
+    name!.toLowerCase() === 'script'
+      ? /\bsrc="([^"]+)"/.exec(tag)?.[1]
+      : /\brel="modulepreload"/.test(tag)
+        ? /\bhref="([^"]+)"/.exec(tag)?.[1]
+        : undefined,
+  );
+  return [...new Set(urls.filter((u): u is string => u?.startsWith('/') ?? false))];
+}
+
+/** The chunks' files with everything they import statically, as URLs ("/assets/x.js"). */
+function withStaticImports(manifest: Manifest, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const k of manifest[key].imports ?? []) visit(k);
+  };
+  keys.forEach(visit);
+  return [...seen].map((k) => `/${manifest[k]!.file}`).filter((u) => u.endsWith('.js'));
+}
+
+/** First-paint scripts plus what each entry among them imports dynamically (the app), with their imports. */
+function startScripts(manifest: Manifest, firstPaint: string[]): string[] {
+  const dynamic = firstPaint.flatMap((url) => {
+    const key = Object.keys(manifest).find((k) => `/${manifest[k]!.file}` === url);
+    return key ? withStaticImports(manifest, manifest[key]!.dynamicImports ?? []) : [];
+  });
+  return [...new Set([...firstPaint, ...dynamic])];
+}
+
+/** Which heavy libraries this code holds; a quoted chunk path names a chunk, it does not hold it. */
+const heavyIn = (code: string) => {
+  const own = code.replace(/(["'`])[^"'`\n]*\.js\1/g, '""');
+  return Object.keys(HEAVY).filter((name) => HEAVY[name]!.test(own));
+};
+const read = (url: string) => readFileSync(join(DIST, url.split('?')[0]!));
+const gzip = (urls: string[]) =>
+  urls.reduce((n, u) => n + gzipSync(read(u), { level: 9 }).length, 0);
+const heavyInFiles = (urls: string[]) => [
+  ...new Set(urls.flatMap((u) => heavyIn(read(u).toString()))),
+];
+
+describe('the chunk graph', () => {
+  it('follows static imports, once each', () => {
+    const manifest: Manifest = {
+      'src/main.tsx': { file: 'assets/main.js', imports: ['_a.js', '_b.js'] },
+      '_a.js': { file: 'assets/a.js', imports: ['_b.js'] },
+      '_b.js': { file: 'assets/b.js' },
+      '_c.js': { file: 'assets/c.js' },
+    };
+    expect(withStaticImports(manifest, ['src/main.tsx']).sort()).toEqual([
+      '/assets/a.js',
+      '/assets/b.js',
+      '/assets/main.js',
+    ]);
+  });
+
+  it('finds module scripts and modulepreloads, not other links', () => {
+    const html = `<link rel="stylesheet" href="/a.css"><script type="module" src="/assets/boot.js"></script>
+      <link rel="modulepreload" href="/assets/shared.js"><script src="https://x.test/y.js"></script>`;
+    expect(firstPaintScripts(html)).toEqual(['/assets/boot.js', '/assets/shared.js']);
+  });
+
+  it('finds a heavy library in a script that holds it, not in one that names its chunk', () => {
+    expect(heavyIn('class X{} X.__THREE__="187"')).toEqual(['three']);
+    expect(heavyIn('import("./troika-three-text-x.js")')).toEqual([]);
+  });
+});
+
+describe('the build (dist/)', () => {
+  let manifest: Manifest;
+  beforeAll(() => {
+    // vitest sets NODE_ENV=test, which would make a development bundle.
+    if (!existsSync(join(DIST, 'index.html')))
+      execSync('npm run build', {
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+    manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+  }, 300_000);
+
+  for (const route of [routes.home, routes.privacy]) {
+    it(`loads at most 90 KB of JS (gzip) before the first paint of ${route.path}, and no three.js, R3F, troika or firebase before or at start`, () => {
+      const html = readFileSync(join(DIST, route.file), 'utf8');
+      const firstPaint = firstPaintScripts(html);
+      expect(firstPaint.length, 'the page has a script').toBeGreaterThan(0);
+      const atStart = startScripts(manifest, firstPaint);
+      expect(atStart.length, 'the app comes after the first paint').toBeGreaterThan(
+        firstPaint.length,
+      );
+      const bytes = gzip(firstPaint);
+      console.log(
+        `[figures] ${route.path}: first-paint JS ${(bytes / 1000).toFixed(1)} KB gzip, at start ${(gzip(atStart) / 1000).toFixed(1)} KB`,
+      );
+      expect(bytes).toBeLessThanOrEqual(FIRST_PAINT_JS_BYTES);
+      expect(heavyInFiles(atStart)).toEqual([]);
+    });
+  }
+
+  it('holds the heavy libraries somewhere, where the signatures find them (else the check above proves nothing)', () => {
+    const chunks = Object.values(manifest).map((c) => `/${c.file}`);
+    expect(heavyInFiles(chunks.filter((u) => u.endsWith('.js')))).toEqual(
+      expect.arrayContaining(['three', 'react-three-fiber', 'firebase']),
+    );
+  });
+});
