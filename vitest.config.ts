@@ -14,6 +14,27 @@ const browserTests: TestProjectInlineConfiguration['test'] = {
   fileParallelism: false,
 };
 
+/** A browser project: one engine, its files, run after the projects of a lower groupOrder. */
+function browserProject(
+  name: string,
+  engine: 'chromium' | 'firefox' | 'webkit',
+  groupOrder: number,
+  extra: TestProjectInlineConfiguration['test'] = {},
+): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      ...browserTests,
+      name,
+      include: ['tests/engines/**/*.test.ts'],
+      provide: { engine },
+      // One engine at a time: the machine has two cores.
+      sequence: { groupOrder },
+      ...extra,
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [react(), titleGlyphsPlugin()],
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
@@ -30,51 +51,26 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      {
-        extends: true,
-        test: {
-          ...browserTests,
-          name: 'browser',
-          // Chromium also runs the cross-engine files whose subject is not the engine's graphics.
-          include: [
-            'tests/browser/**/*.test.ts',
-            'tests/engines/outbox.test.ts',
-            'tests/engines/dom-motion.test.ts',
-          ],
-          provide: { engine: 'chromium' },
-          // One engine at a time: the machine has two cores.
-          sequence: { groupOrder: 1 },
-        },
-      },
+      browserProject('browser', 'chromium', 1, {
+        // Chromium also runs the cross-engine files whose subject is not the engine's graphics.
+        include: [
+          'tests/browser/**/*.test.ts',
+          'tests/engines/outbox.test.ts',
+          'tests/engines/dom-motion.test.ts',
+        ],
+      }),
       // The same cross-engine files (tests/engines) in Firefox and in WebKit: docs/browsers.md.
-      {
-        extends: true,
-        test: {
-          ...browserTests,
-          name: 'firefox',
-          include: ['tests/engines/**/*.test.ts'],
-          provide: { engine: 'firefox' },
-          sequence: { groupOrder: 2 },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          ...browserTests,
-          name: 'webkit',
-          include: ['tests/engines/**/*.test.ts'],
-          provide: { engine: 'webkit' },
-          // A WebDriver session starts a whole MiniBrowser; software GL in the page is slow.
-          testTimeout: 120_000,
-          // Two flaws of WebKitGTK's driver, not of the site, each about once in 8 runs of
-          // title.test.ts here (docs/browsers.md): the new-session request is never answered,
-          // or every screenshot of the page shows the WebGL canvas black while the canvas holds
-          // the title (read back with readPixels) and nothing in the page brings it back. Both
-          // end with that session; a retry runs the test again in a new one.
-          retry: 2,
-          sequence: { groupOrder: 3 },
-        },
-      },
+      browserProject('firefox', 'firefox', 2),
+      browserProject('webkit', 'webkit', 3, {
+        // A WebDriver session starts a whole MiniBrowser; software GL in the page is slow.
+        testTimeout: 120_000,
+        // Two flaws of WebKitGTK's driver, not of the site, each about once in 8 runs of
+        // title.test.ts here (docs/browsers.md): the new-session request is never answered,
+        // or every screenshot of the page shows the WebGL canvas black while the canvas holds
+        // the title (read back with readPixels) and nothing in the page brings it back. Both
+        // end with that session; a retry runs the test again in a new one.
+        retry: 2,
+      }),
     ],
   },
 });

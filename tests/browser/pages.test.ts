@@ -253,21 +253,17 @@ describe('navigation', () => {
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-    await page.getByRole('link', { name: 'Privacy Policy' }).click();
-    await page.waitForURL('**/privacypolicy');
-    // The address changes at once; the page follows when React has rendered the route.
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Privacy Policy');
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.getByRole('link', { name: 'Terms & Conditions' }).click();
-    await page.waitForURL('**/terms');
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Terms & Conditions');
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    for (const [name, path] of [
+      ['Privacy Policy', 'privacypolicy'],
+      ['Terms & Conditions', 'terms'],
+    ] as const) {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.getByRole('link', { name }).click();
+      await page.waitForURL(`**/${path}`);
+      // The address changes at once; the page follows when React has rendered the route.
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    }
     await expect(page.title()).resolves.toContain('Terms & Conditions');
   });
 
