@@ -1,7 +1,5 @@
-/**
- * The title this frame, derived one way for every reader (the canvas, its strip, the DOM title and
- * its light, the canvas's start gate), and the store fields each derivation reads.
- */
+/** The title this frame, derived one way for every reader, and the store fields it reads. */
+
 import { scrollProgress, titleLayout, type TitleLayout } from './model';
 import type { MotionState } from './store';
 
