@@ -1,9 +1,4 @@
-/**
- * Which path draws the title: a worker, the page, or none (the outlined DOM title stays). What
- * exists is not enough: WebKit (and Safari before WebGL in workers) has OffscreenCanvas and
- * transferControlToOffscreen but no WebGL in a worker, so the worker reports whether it got a
- * context and CanvasHost.tsx takes the next path if not.
- */
+/** Which path draws the title: a worker, the page, or none (docs/canvas.md). */
 
 /** Where the title's canvas is drawn: handed to a worker, or in the page. */
 export type TitlePath = 'worker' | 'page';

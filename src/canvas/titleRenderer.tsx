@@ -22,8 +22,8 @@ export function capDpr(deviceRatio: number): number {
   return Math.min(MAX_DPR, Math.max(1, deviceRatio || 1));
 }
 
+/** The strip's size in CSS px and the device's pixel ratio (capped here). */
 export interface TitleRendererOptions {
-  /** The strip's size in CSS px, and the device's pixel ratio (capped here). */
   width: number;
   height: number;
   dpr: number;
@@ -31,15 +31,16 @@ export interface TitleRendererOptions {
   refuseContext?: boolean;
 }
 
-/** What the renderer tells its host: the canvas's status as it changes. */
+/** What the renderer tells its host. */
 export interface RendererEvents {
   status: (canvas: CanvasStatus) => void;
 }
 
+/** The title's renderer; `loseContext` and `restoreContext` are for tests. */
 export interface TitleRenderer {
   resize(width: number, height: number, dpr: number): void;
-  /** WEBGL_lose_context, for tests. */
   loseContext(): void;
+
   restoreContext(): void;
   dispose(): void;
 }
