@@ -64,6 +64,16 @@ function attachMotionListeners(win: Window): () => void {
     act.press(true);
   };
   const onUp = () => act.press(false);
+  // A finger that scrolls the page ends its pointer events (pointercancel); its touch events go on.
+  const onTouch = (e: TouchEvent) => {
+    const touch = e.touches[0];
+    if (!touch || testMode()) return;
+    act.point({ x: touch.clientX, y: touch.clientY, inside: true, kind: 'touch' });
+    act.press(true);
+  };
+  const onTouchEnd = (e: TouchEvent) => {
+    if (e.touches.length === 0) onUp();
+  };
   const onLeave = (e: MouseEvent) => {
     if (e.relatedTarget || testMode()) return;
     act.leave();
@@ -80,6 +90,9 @@ function attachMotionListeners(win: Window): () => void {
   win.addEventListener('pointerdown', onDown, passive);
   win.addEventListener('pointerup', onUp, passive);
   win.addEventListener('pointercancel', onUp, passive);
+  win.addEventListener('touchmove', onTouch, passive);
+  win.addEventListener('touchend', onTouchEnd, passive);
+  win.addEventListener('touchcancel', onTouchEnd, passive);
   win.document.addEventListener('mouseout', onLeave, passive);
   reduced.addEventListener('change', onReduced);
   return () => {
@@ -89,6 +102,9 @@ function attachMotionListeners(win: Window): () => void {
     win.removeEventListener('pointerdown', onDown);
     win.removeEventListener('pointerup', onUp);
     win.removeEventListener('pointercancel', onUp);
+    win.removeEventListener('touchmove', onTouch);
+    win.removeEventListener('touchend', onTouchEnd);
+    win.removeEventListener('touchcancel', onTouchEnd);
     win.document.removeEventListener('mouseout', onLeave);
     reduced.removeEventListener('change', onReduced);
   };

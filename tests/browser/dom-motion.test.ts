@@ -1,7 +1,8 @@
 /**
  * The DOM's motion in Chromium (docs/dom-motion.md): what is never held back (no JavaScript, the
  * app's chunk failing, the prerendered HTML, reduced motion), a reveal seen half-way with no
- * React commit per frame, the banner's frame, and no paint while the pointer is still.
+ * React commit per frame, the banner's frame and its alert, no paint while the pointer is still,
+ * and a finger's light.
  * The cross-engine checks are in tests/engines/dom-motion.test.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -89,12 +90,25 @@ describe('sections coming into view, in Chromium', () => {
     expect(await page.locator('[data-reveal="held"]').count()).toBe(0);
     await page.locator('.card').first().hover();
     await page.waitForTimeout(300);
+    // No lift, and the edges lit evenly and still: the ring's one colour, no glow, nothing written.
     expect(
       await page
         .locator('.card')
         .first()
-        .evaluate((e) => getComputedStyle(e).transform),
-    ).toBe('none');
+        .evaluate((e) => ({
+          transform: getComputedStyle(e).transform,
+          edgeX: (e as HTMLElement).style.getPropertyValue('--edge-x'),
+          ring: getComputedStyle(e, '::after').backgroundImage,
+          ringColour: getComputedStyle(e, '::after').backgroundColor,
+          glow: getComputedStyle(e, '::before').backgroundImage,
+        })),
+    ).toEqual({
+      transform: 'none',
+      edgeX: '',
+      ring: 'none',
+      ringColour: 'rgba(159, 176, 255, 0.45)',
+      glow: 'none',
+    });
     expect(problems).toEqual([]);
   });
 
@@ -168,6 +182,19 @@ describe('the page-wide light, in Chromium', () => {
         () => (window as unknown as { __edgeLight: { writes: number } }).__edgeLight.writes,
       );
     expect(await writes()).toBeGreaterThan(0);
+    // On a loaded machine the page may take the last moves late: still means no write for 1 s.
+    let last = -1;
+    await expect
+      .poll(
+        async () => {
+          const now = await writes();
+          const settled = now === last;
+          last = now;
+          return settled;
+        },
+        { interval: 1_000 },
+      )
+      .toBe(true);
     // Still: nothing painted in 2 s (Chrome's own record of the frames it painted).
     await page
       .context()
@@ -177,7 +204,45 @@ describe('the page-wide light, in Chromium', () => {
     const trace = JSON.parse((await page.context().browser()!.stopTracing()).toString()) as {
       traceEvents: { name: string }[];
     };
+    expect(await writes()).toBe(last);
     expect(trace.traceEvents.filter((e) => e.name === 'Paint').length).toBe(0);
+  });
+});
+
+describe('the page-wide light under a finger, in Chromium', () => {
+  it('follows the finger while it is down, also while it scrolls the page, and goes when it lifts', async () => {
+    const { page } = await openPage(browser(), { viewport: PHONE, hasTouch: true, isMobile: true });
+    await page.goto(`${baseURL()}/#projects`, { waitUntil: 'load' });
+    await page.waitForFunction(() => '__edgeLight' in window);
+    const card = (await page.locator('.card').nth(1).boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: string, x = 0, y = 0) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type: type as 'touchStart',
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    const edge = () =>
+      page.evaluate(() => {
+        const style = document.querySelectorAll<HTMLElement>('.card')[1]!.style;
+        return [style.getPropertyValue('--edge-x'), style.getPropertyValue('--edge-y'), scrollY];
+      });
+    const x = card.x + card.width * 0.8;
+    const y = card.y + 40;
+    await touch('touchStart', x, y);
+    await expect.poll(edge).not.toEqual(['', '', expect.any(Number)]);
+    const down = await edge();
+    // Up the screen: the page scrolls (the pointer events end there: pointercancel).
+    for (let i = 1; i <= 8; i++) {
+      await touch('touchMove', x - i * 6, y - i * 12);
+      await page.waitForTimeout(30);
+    }
+    await page.waitForTimeout(300);
+    const moved = await edge();
+    expect(moved[2], 'the page scrolled').toBeGreaterThan(down[2] as number);
+    expect(moved[0], 'the light followed the finger').not.toBe('');
+    expect(moved.slice(0, 2)).not.toEqual(down.slice(0, 2));
+    await touch('touchEnd');
+    await expect.poll(edge).toEqual(['', '', expect.any(Number)]);
   });
 });
 
@@ -202,5 +267,9 @@ describe('the contact form’s banner, in Chromium', () => {
           .locator('.contact-form__banner-space')
           .evaluate((e) => e.getBoundingClientRect().height),
       ]);
+    // Announced: an alert in the accessibility tree that screen readers are given.
+    expect(await page.locator('#contact-banner').ariaSnapshot()).toContain(
+      'alert: Please enter your full name.',
+    );
   });
 });
