@@ -4,7 +4,7 @@ import { motionStore } from '../motion/store';
 import { lightProbe } from '../motion/lightProbe';
 import { createDprMonitor, recordFrame } from '../event/adaptiveDpr';
 
-/** Event mode only: lowers the canvas's pixel ratio while frames run slow (event/adaptiveDpr.ts). */
+/** Event mode only: lowers the canvas's pixel ratio while frames run slow. */
 
 export function EventModeDpr({ maxDpr }: { maxDpr: number }) {
   const setDpr = useThree((s) => s.setDpr);

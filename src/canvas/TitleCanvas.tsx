@@ -19,7 +19,7 @@ async function pageTitle(
   return createTitleRenderer(canvas, options, events);
 }
 
-/** A fresh <canvas> in the title's strip, given to the renderer of `path` and resized with the strip. */
+/** A fresh <canvas> in the title's strip, given to the renderer of `path`. */
 export default function TitleCanvas({
   path,
   onStatus,

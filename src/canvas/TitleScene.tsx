@@ -18,7 +18,7 @@ export interface SceneStatus {
   textShown: boolean;
 }
 
-/** The outlined name and its light: each frame reads the store and writes uniforms, no React state. */
+/** The outlined name and its light: each frame reads the store and writes uniforms. */
 export function TitleScene({ status }: { status: SceneStatus }) {
   const invalidate = useThree((s) => s.invalidate);
   const uniforms = useMemo(() => createLightUniforms(), []);
@@ -43,7 +43,6 @@ export function TitleScene({ status }: { status: SceneStatus }) {
       status.textShown = true;
       invalidate();
     });
-    // Each word in start-size px from the title's centre, y up.
     const strip = titleStrip(layout);
     group.position.set(layout.centerX - vp.width / 2, 0, 0);
     group.scale.setScalar(layout.scale);
@@ -68,8 +67,6 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     uniforms.uLightPosition.value.set(l.x * dpr, (strip.top + strip.height - l.y) * dpr);
     uniforms.uLightRadius.value = target.radius * dpr;
     uniforms.uLightIntensity.value = target.intensity;
-
-    // In test mode the test's clock drives every frame.
 
     const moving = target.animating || easing;
     if (moving && !s.testMode) invalidate();

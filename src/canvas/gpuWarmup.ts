@@ -4,7 +4,7 @@ import { WebGLRenderTarget, type Camera, type Object3D, type WebGLRenderer } fro
 const GPU_WAIT_LIMIT_MS = 10_000;
 const POLL_MS = 50;
 
-/** Draws `show` once offscreen and waits for the GPU, so compiling the shaders blocks no visible frame. */
+/** Draws `show` once offscreen and waits for the GPU: shaders compile off the visible frames. */
 export async function warmUpGpu(
   renderer: WebGLRenderer,
   scene: Object3D,

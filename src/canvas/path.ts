@@ -1,5 +1,3 @@
-/** Which path draws the title: a worker, the page, or none (docs/canvas.md). */
-
 /** Where the title's canvas is drawn: handed to a worker, or in the page. */
 export type TitlePath = 'worker' | 'page';
 
@@ -18,7 +16,7 @@ export function titlePaths(search: string): TitlePath[] {
   return worker ? ['worker', 'page'] : ['page'];
 }
 
-/** Whether this browser gives the page a WebGL context at all (and `?webgl=0` has not turned it off). */
+/** Whether this page gets a WebGL context at all (and `?webgl=0` has not turned it off). */
 export function webglAvailable(search: string): boolean {
   if (new URLSearchParams(search).get('webgl') === '0') return false;
   try {

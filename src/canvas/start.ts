@@ -1,4 +1,3 @@
-/** When the canvas starts: after load, the intro sweep and an idle moment (docs/canvas.md). */
 import { firstContentfulPaint } from '../firstPaint';
 import { sweepLeftMs } from '../motion/lightLead';
 import { motionStore, now } from '../motion/store';
@@ -10,7 +9,7 @@ const SWEEP_WAIT_LIMIT_MS = 4000;
 /** The longest the canvas waits for an idle moment after the sweep. */
 const IDLE_WAIT_MS = 2000;
 
-/** Resolves when `path` may start, with whether it can (the worker starts then; the page probes WebGL). */
+/** When the canvas starts: after load, the sweep and an idle moment, with whether `path` can. */
 export async function canvasStart(path: TitlePath, search: string): Promise<boolean> {
   await afterFirstPaintAndLoad();
   await sweepOver();
@@ -51,7 +50,7 @@ export function idle(timeoutMs = 1000): Promise<void> {
   });
 }
 
-/** Resolves once the intro sweep has crossed the title (at once under reduced motion or in test mode). */
+/** Resolves once the intro sweep has crossed the title (at once without a sweep). */
 
 function sweepOver(): Promise<void> {
   return new Promise((resolve) => {

@@ -10,7 +10,6 @@ import type { ToWorker, FromWorker } from './workerTitle';
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
 
 let renderer: TitleRenderer | null = null;
-/** The last mirrored state applied: each frame says which inputs it shows. */
 let version = 0;
 let resized: { width: number; height: number; dpr: number } | null = null;
 

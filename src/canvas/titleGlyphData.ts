@@ -2,12 +2,11 @@
 export interface TitleWord {
   text: string;
   width: number;
-  /** Each contour's first point as x, y, then each next as its step from the one before, in `unit` em. */
+  /** Each contour's first point, then each next as its step from the one before, in `unit` em. */
   points: number[];
   unit: number;
   contours: number[];
 
-  /** The halo's alpha (0–255) on a grid of texels from (x, y), `texelEm` apart, base64. */
   halo: { x: number; y: number; texelEm: number; width: number; height: number; alpha: string };
 }
 

@@ -1,4 +1,3 @@
-/** The title's worker seen from the page, and the messages between the two. */
 import { shallow } from 'zustand/shallow';
 import { motionStore, type CanvasStatus, type MotionState } from '../motion/store';
 import { frameCounted, frameDrawnInWorker } from '../motion/frames';
@@ -42,11 +41,7 @@ export type FromWorker =
 
 const mirrored = ({ canvas: _canvas, ...inputs }: MotionState): MirroredState => inputs;
 
-/**
- * The title renderer in a worker, seen from the page: the same calls as createTitleRenderer, sent
- * as messages. The page mirrors the store's inputs into the worker and takes back its frames, its
- * canvas status and the light; `events.unavailable` hears when the worker gets no WebGL context.
- */
+/** The title renderer in a worker: createTitleRenderer's calls, sent as messages. */
 export function workerTitle(
   canvas: HTMLCanvasElement,
   options: TitleRendererOptions,

@@ -1,4 +1,3 @@
-/** Event mode's idle thresholds and attract loop (docs/event-mode.md). */
 import type { TitleLayout } from './model';
 
 /** No pointer, touch or key for this long: the light plays the attract loop. */
@@ -9,7 +8,7 @@ export const RETURN_TO_TOP_AFTER_MS = 60_000;
 export const CURSOR_HIDE_AFTER_MS = 3_000;
 /** One lap of the attract loop. */
 export const ATTRACT_PERIOD_MS = 9_000;
-/** How far the loop reaches: this share of the title's half-width, and of its font size up and down. */
+/** How far the loop reaches: a share of the title's half-width, and of its font size. */
 export const ATTRACT_REACH_X = 0.92;
 export const ATTRACT_REACH_Y = 0.32;
 
@@ -37,7 +36,7 @@ export function msToNextIdleThreshold(idleMs: number): number | null {
   return next === undefined ? null : next - Math.max(0, idleMs);
 }
 
-/** The attract loop at `tMs` after it began: a figure of eight across the title, sines only, so the eased light never jerks. */
+/** The attract loop at `tMs`: a figure of eight across the title, sines only, so it never jerks. */
 
 export function attractPosition(tMs: number, layout: TitleLayout): { x: number; y: number } {
   const phase = (2 * Math.PI * Math.max(0, tMs)) / ATTRACT_PERIOD_MS;

@@ -26,7 +26,7 @@ export function frameDrawn(): void {
   for (const w of ready) w(frameStats.frames);
 }
 
-/** The canvas worker drew frame n (reports can arrive out of order: the count never goes back). */
+/** The canvas worker drew frame n (reports arrive out of order: the count never goes back). */
 export function frameCounted(n: number): void {
   frameStats.frames = Math.max(frameStats.frames, n);
 }
@@ -47,7 +47,7 @@ export function nextFrame(): Promise<number> {
   return new Promise((resolve) => waiters.push(resolve));
 }
 
-/** The DOM title's light wrote a frame's styles: waiters resolve once painted (not counted as a frame). */
+/** The DOM title's light wrote a frame's styles: waiters resolve once it is painted. */
 
 export function domFrameDrawn(): void {
   if (waiters.length === 0) return;

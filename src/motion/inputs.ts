@@ -8,7 +8,6 @@ export interface MotionTestApi {
   setPointer(x: number | null, y?: number): void;
   frame(): Promise<number>;
   state(): { canvas: string; sweepStart: number | null; frames: number };
-  /** Forces a WebGL context loss (WEBGL_lose_context), wherever the canvas renders. */
   loseContext(): void;
   restoreContext(): void;
 }
@@ -24,7 +23,7 @@ declare global {
 
 const testMode = () => motionStore.getState().testMode;
 
-/** Starts the inputs at the app's start: test mode if the address asks for it, then the listeners. */
+/** Starts the inputs at the app's start: test mode if the address asks, then the listeners. */
 export function startMotionInputs(win: Window = window): () => void {
   if (new URLSearchParams(win.location.search).has('motion-test')) installTestMode(win);
   return attachMotionListeners(win);
@@ -110,7 +109,7 @@ function attachMotionListeners(win: Window): () => void {
   };
 }
 
-/** Event mode's touch: the light follows the finger while it scrolls (pointer events stop at pointercancel). */
+/** Event mode's touch: the light follows the finger, also while it scrolls the page. */
 
 export function followTouch(win: Window): () => void {
   const onTouch = (e: TouchEvent) => {

@@ -13,7 +13,7 @@ export function sweepStep(windowWidth: number): number {
   return windowWidth > SWEEP_WIDE_BREAKPOINT ? SWEEP_STEP_WIDE : SWEEP_STEP_NARROW;
 }
 
-/** How far beyond the heading the light starts and ends: its own radius, so it enters and leaves dark. */
+/** The light's radius in px: the sweep starts and ends this far beyond the heading. */
 export function lightRadius(fontPx: number): number {
   return fontPx * LIGHT_RADIUS_EM;
 }

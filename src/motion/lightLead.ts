@@ -1,4 +1,3 @@
-/** What leads the title's light and where it goes, one pure function for the canvas and CSS light. */
 import { ATTRACT_AFTER_MS, attractPosition } from './attract';
 import { lightRadius, lightScrollOffset, sweepPath } from './light';
 import { lightRestX, sweepPosition, type TitleLayout } from './model';
@@ -17,7 +16,6 @@ export interface LightTarget {
   readonly x: number;
   readonly y: number;
   readonly lead: LightLead;
-  /** The light moves by itself (the sweep or the attract loop). */
   readonly animating: boolean;
   /** The light jumps to its target instead of easing there (the sweep sets its own pace). */
   readonly immediate: boolean;
@@ -62,7 +60,7 @@ export function lightTarget(
   return { ...base, x: lightRestX(layout), y, lead: 'rest', animating: false, immediate: false };
 }
 
-/** Ms until the intro sweep has crossed the title at `t`: 0 once over or none, null before it starts. */
+/** Ms until the intro sweep has crossed the title: 0 once over or none, null before it starts. */
 export function sweepLeftMs(s: LightInputs, layout: TitleLayout, t: number): number | null {
   if (s.sweepStart === null) return null;
   if (s.reducedMotion) return 0;
@@ -85,7 +83,7 @@ export interface LightPoint {
   last: number;
 }
 
-/** One eased step of `light` (mutated) towards its target; returns whether it is still on its way. */
+/** One eased step of `light` (mutated) to its target; returns whether it is still on its way. */
 
 export function stepLight(
   light: LightPoint,

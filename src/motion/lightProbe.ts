@@ -7,7 +7,6 @@ export const lightProbe = {
   x: Number.NaN,
   y: Number.NaN,
   lead: 'rest' as LightLead,
-  /** The last frame asked for the next one (the light is still moving). */
   moving: false,
   dpr: 1,
 };

@@ -1,4 +1,4 @@
-/** The motion model: pure functions of scroll, viewport, pointer and time, read by canvas and DOM. */
+/** The motion model: pure functions of scroll, viewport and time, read by canvas and DOM. */
 
 /** The title's size in its own units: 48 at the top of the page, 32 once pinned. */
 export const TITLE_START_SIZE = 48;
@@ -33,7 +33,7 @@ export const TOPBAR_HEIGHT = 64;
 export const DEFAULT_TITLE_EM_WIDTH = 10.5;
 /** The title's start font size never exceeds this, in px. */
 export const TITLE_MAX_START_PX = 168;
-/** The title's line box in ems (CSS `line-height` of the DOM title, troika's line height). */
+/** The title's line box in ems (the DOM title's CSS `line-height`, and the canvas's). */
 export const TITLE_LINE_HEIGHT = 1.2;
 
 /** `v` held between `lo` and `hi`. */
@@ -149,12 +149,10 @@ export interface WordPlace {
 export interface TitleLayout {
   readonly size: number;
   readonly stroke: number;
-  /** The outline's width is centred on the glyph edge. */
   readonly fontPx: number;
   readonly strokePx: number;
   readonly centerX: number;
   readonly centerY: number;
-  /** Of the longer line while on two lines. */
   readonly widthPx: number;
   readonly pinned: boolean;
   /** The DOM title's scale relative to its start size. */
@@ -165,7 +163,7 @@ export interface TitleLayout {
   readonly words: readonly WordPlace[];
 }
 
-/** Where the title is and how big at scroll progress p; the guess until the viewport is measured. */
+/** Where the title is and how big at scroll progress p (a guess until the viewport is measured). */
 export function titleLayout(
   p: number,
   viewport: Viewport | null,
@@ -243,7 +241,7 @@ export function titleLayout(
 /** Room above and below the title's line box for the light's halo, in ems of the start size. */
 export const TITLE_STRIP_MARGIN = 0.45;
 
-/** The strip the canvas covers: the title at its start size plus the halo; scroll never resizes it. */
+/** The strip the canvas covers: the title at its start size plus the halo (docs/title-light.md). */
 export function titleStrip(layout: TitleLayout): { top: number; height: number } {
   const startPx = layout.fontPx / layout.scale;
   const height = Math.ceil(startPx * (layout.lines * TITLE_LINE_HEIGHT + 2 * TITLE_STRIP_MARGIN));

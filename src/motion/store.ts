@@ -1,4 +1,4 @@
-/** The one store between DOM and canvas; each field changes only through its owner's action below. */
+/** The one store between DOM and canvas; each field changes only through its owner's action. */
 import { createStore } from 'zustand/vanilla';
 import { subscribeWithSelector } from 'zustand/middleware';
 import { company } from '../content/company';
@@ -17,7 +17,7 @@ export interface PointerState {
   readonly kind: PointerKind;
 }
 
-/** The page's inputs and the title's facts; everything visible is derived from them (titleFrame.ts). */
+/** The page's inputs and the title's facts; everything visible is derived from them. */
 export interface MotionState {
   scrollY: number;
   /** Null until measured in the browser. */

@@ -1,5 +1,3 @@
-/** The title this frame, derived one way for every reader, and the store fields it reads. */
-
 import { scrollProgress, titleLayout, type TitleLayout } from './model';
 import type { MotionState } from './store';
 

@@ -1,4 +1,4 @@
-/** The title's light said once, for the shader and the CSS the build writes (docs/title-light.md). */
+/** The title's light said once, for the shader and the CSS (docs/title-light.md). */
 import { company } from '../content/company';
 import { LIGHT_RADIUS_EM } from './light';
 import {
