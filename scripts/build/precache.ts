@@ -1,7 +1,6 @@
 /**
  * The service worker's precache manifest of a finished build, as Workbox's getManifest makes it
- * (workbox-build is not used: it pulls in rollup, whose platform packages the registry here does
- * not all carry, which breaks npm ci).
+ * (not workbox-build: its rollup's platform packages are missing here, which breaks npm ci).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -17,7 +16,7 @@ export type { PrecacheEntry };
 const PRECACHED = /\.(html|js|css|woff2|ttf|svg|png|ico|webp|webmanifest)$/;
 // The social preview image is for link crawlers, never shown by the site itself.
 const LEFT_OUT = /^(sw\.js|og-image\.[a-z]+)$|\.map$/;
-// The canvas chunk (three, R3F, troika) is about 1 MB before compression.
+// The canvas chunk (three, R3F) is about 1 MB before compression.
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 /** The canvas's own modules: a browser loads one of its two paths (worker or page), after the first paint. */
