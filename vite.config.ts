@@ -3,12 +3,13 @@ import react from '@vitejs/plugin-react';
 import { LOCAL_CALLABLE_ROUTE } from './src/contact/config';
 import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin';
 import { titleCssPlugin } from './scripts/build/titleCssPlugin';
+import { threeShaderChunksPlugin } from './scripts/build/threeShaderChunksPlugin';
 
 // The build's calendar year, used only for the prerendered footer; the client shows the visitor's year.
 const buildYear = new Date().getFullYear();
 
 export default defineConfig({
-  plugins: [react(), titleGlyphsPlugin(), titleCssPlugin()],
+  plugins: [react(), titleGlyphsPlugin(), titleCssPlugin(), threeShaderChunksPlugin()],
   define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
   server: {
     port: Number(process.env.DEV_PORT || 5173),
@@ -23,8 +24,9 @@ export default defineConfig({
     },
   },
   preview: { port: 4173, strictPort: true },
-  // The title's canvas worker imports chunks of its own (ES module worker, allowed by worker-src 'self').
-  worker: { format: 'es', plugins: () => [titleGlyphsPlugin()] },
+  // The title's canvas worker: an ES module worker (worker-src 'self'), one bundle that imports no
+  // chunk (the service worker could not keep one; scripts/build/precache.ts checks).
+  worker: { format: 'es', plugins: () => [titleGlyphsPlugin(), threeShaderChunksPlugin()] },
   // Dev server: find every dependency at start, those of lazy chunks and the title's worker too
   // (firebase loads when a form field is first focused). Found later, one makes Vite re-bundle
   // and reload the page, and a visitor's first message on a fresh checkout was lost with it.

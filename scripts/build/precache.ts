@@ -14,13 +14,21 @@ export type { PrecacheEntry };
 // WOFF2 only: every browser the site supports (WebGL2 era) takes it, so the .woff beside each
 // (@fontsource's fallback) is never loaded; nor is a font file no stylesheet of the build names.
 const PRECACHED = /\.(html|js|css|woff2|ttf|svg|png|ico|webp|webmanifest)$/;
-// The social preview image is for link crawlers, never shown by the site itself.
-const LEFT_OUT = /^(sw\.js|og-image\.[a-z]+)$|\.map$/;
-// The canvas chunk (three, R3F) is about 1 MB before compression.
+// The social preview image is for link crawlers; the PNG icons are fetched by the browser itself
+// (home screen, install, a tab without SVG favicons), online, never by a page (favicon.svg is).
+const LEFT_OUT =
+  /^(sw\.js|og-image\.[a-z]+|apple-touch-icon\.png|favicon-\d+\.png|icon-[\w-]+\.png)$|\.map$/;
+/** A hashed script name as Vite writes it, e.g. three.module-CeVBJVoU.js. */
+const ASSET_SCRIPT = /[\w.-]+-[\w-]{8}\.js/g;
+// No file of the build comes near it; a safeguard against a stray large file.
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
-/** The canvas's own modules: a browser loads one of its two paths (worker or page), after the first paint. */
-const CANVAS_SOURCES = /^src\/canvas\//;
+/**
+ * Modules a browser loads only as it needs them, kept by the service worker once loaded (the files
+ * a page loaded): the canvas (one of its two paths, worker or page, after the first paint) and the
+ * card arrow's Lottie player (once a card comes near the viewport; ~52 KB gzip).
+ */
+const ON_DEMAND_SOURCES = /^src\/(canvas\/|projects\/(LottieAnimation\.tsx|arrow\.lottie\.json)$)/;
 
 /** A chunk of Vite's build manifest (dist/.vite/manifest.json). */
 export interface ViteChunk {
@@ -32,8 +40,8 @@ export interface ViteChunk {
 }
 
 /**
- * The files the pages load apart from the canvas: from the entries, never into a canvas module,
- * nor into what the canvas imports statically (the app asks for that ahead, in idle slices).
+ * The files the pages load apart from those on demand: from the entries, never into an on-demand
+ * module, nor into what one imports statically (the app asks for that ahead, in idle slices).
  */
 export function pageFiles(manifest: Record<string, ViteChunk>): Set<string> {
   const keys = Object.keys(manifest);
@@ -52,14 +60,15 @@ export function pageFiles(manifest: Record<string, ViteChunk>): Set<string> {
     seeds.forEach(visit);
     return seen;
   };
-  const canvasStatic = closure(
-    keys.filter((k) => CANVAS_SOURCES.test(k)),
+  const onDemandStatic = closure(
+    keys.filter((k) => ON_DEMAND_SOURCES.test(k)),
     (_from, _to, dynamic) => !dynamic,
   );
   const pages = closure(
     keys.filter((k) => manifest[k]!.isEntry),
     (from, to, dynamic) =>
-      !CANVAS_SOURCES.test(to) && !(dynamic && !manifest[from]!.isEntry && canvasStatic.has(to)),
+      !ON_DEMAND_SOURCES.test(to) &&
+      !(dynamic && !manifest[from]!.isEntry && onDemandStatic.has(to)),
   );
   // A script among a chunk's assets is a worker's bundle: the title worker, a canvas path of its own
   // (kept by the browsers that run it, as the files they loaded).
@@ -73,8 +82,8 @@ export function pageFiles(manifest: Record<string, ViteChunk>): Set<string> {
 
 /**
  * What every visit needs, from the build in `dir`: the pages, the app's chunks and styles (not
- * the canvas's: each browser caches the path it used, see src/offline/register.ts), fonts, icons
- * and the web manifest. Hashed files have no revision.
+ * those loaded on demand: each browser keeps what it used, see src/offline/register.ts), the WOFF2
+ * fonts, the SVG icon and the web manifest. Hashed files have no revision.
  */
 export async function precacheManifest(
   dir: string,
@@ -82,15 +91,19 @@ export async function precacheManifest(
   const entries: PrecacheEntry[] = [];
   const warnings: string[] = [];
   const viteManifest = join(dir, '.vite/manifest.json');
-  const scripts = existsSync(viteManifest)
-    ? pageFiles(JSON.parse(await readFile(viteManifest, 'utf8')) as Record<string, ViteChunk>)
+  const chunks = existsSync(viteManifest)
+    ? (JSON.parse(await readFile(viteManifest, 'utf8')) as Record<string, ViteChunk>)
     : null;
+  const scripts = chunks ? pageFiles(chunks) : null;
+  if (chunks) await checkWorkersStandAlone(dir, chunks);
+  const inlined = await inlinedStylesheets(dir);
   let size = 0;
   for (const dirent of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!dirent.isFile()) continue;
     const path = relative(dir, join(dirent.parentPath, dirent.name)).split('\\').join('/');
     if (!PRECACHED.test(path) || LEFT_OUT.test(path)) continue;
     if (scripts && path.endsWith('.js') && !scripts.has(path)) continue;
+    if (inlined.has(path)) continue;
     const body = await readFile(join(dir, path));
     if (body.length > MAX_FILE_BYTES) {
       warnings.push(`${path} is ${body.length} bytes, over the precache limit: left out`);
@@ -104,6 +117,53 @@ export async function precacheManifest(
   }
   entries.sort((a, b) => a.url.localeCompare(b.url));
   return { entries: pagesAsRoutes(entries), size, warnings };
+}
+
+/**
+ * Stylesheets every page has inline (scripts/build/pages.ts): their `disabled` link is never
+ * fetched, so neither is the file.
+ */
+async function inlinedStylesheets(dir: string): Promise<Set<string>> {
+  const pages = (await readdir(dir)).filter((f) => f.endsWith('.html'));
+  const perPage = await Promise.all(
+    pages.map(async (f) => {
+      const html = await readFile(join(dir, f), 'utf8');
+      const links = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+      const href = (tag: string) => /href="\/([^"]+)"/.exec(tag)?.[1];
+      return {
+        disabled: links.filter((l) => /\sdisabled\b/.test(l)).map(href),
+        enabled: links.filter((l) => !/\sdisabled\b/.test(l)).map(href),
+      };
+    }),
+  );
+  const enabled = new Set(perPage.flatMap((p) => p.enabled));
+  return new Set(
+    perPage
+      .flatMap((p) => p.disabled)
+      .filter(
+        (h): h is string => !!h && !enabled.has(h) && perPage.every((p) => p.disabled.includes(h)),
+      ),
+  );
+}
+
+/**
+ * The service worker keeps a worker's bundle because the page names it among the files it loaded;
+ * a chunk the bundle imported would be named by no one, and missing offline.
+ */
+async function checkWorkersStandAlone(dir: string, chunks: Record<string, ViteChunk>) {
+  const bundles = new Set(
+    Object.values(chunks).flatMap((c) => (c.assets ?? []).filter((a) => a.endsWith('.js'))),
+  );
+  for (const bundle of bundles) {
+    const path = join(dir, bundle);
+    if (!existsSync(path)) continue;
+    const own = bundle.split('/').pop();
+    const named = [...new Set((await readFile(path, 'utf8')).match(ASSET_SCRIPT))].filter(
+      (n) => n !== own && existsSync(join(dir, 'assets', n)),
+    );
+    if (named.length)
+      throw new Error(`${bundle} imports ${named.join(', ')}: a worker's bundle must stand alone`);
+  }
 }
 
 /** Pages are precached under the URLs they are served at (clean URLs): "/", "/terms", "/404". */

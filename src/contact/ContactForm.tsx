@@ -35,6 +35,7 @@ import {
   rawLength,
   type ContactField,
 } from './rules';
+import { LineIcon } from '../layout/LineIcon';
 
 type Status = 'idle' | 'sending' | 'queued' | 'sent';
 
@@ -381,23 +382,11 @@ export function ContactForm() {
                 <>
                   <span>Sent</span>
                   <PopIn>
-                    <svg
+                    <LineIcon
                       className="contact-form__check"
-                      viewBox="0 0 24 24"
-                      width="20"
-                      height="20"
-                      aria-hidden="true"
-                      focusable="false"
-                    >
-                      <path
-                        d="M5 12.5l4.5 4.5L19 7.5"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="2.5"
-                        strokeLinecap="round"
-                        strokeLinejoin="round"
-                      />
-                    </svg>
+                      d="M5 12.5l4.5 4.5L19 7.5"
+                      stroke={2.5}
+                    />
                   </PopIn>
                 </>
               )}

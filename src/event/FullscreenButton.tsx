@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { LineIcon } from '../layout/LineIcon';
 
 /** The kiosk's full-screen toggle; absent where the browser has no full-screen API. */
 export function FullscreenButton() {
@@ -21,20 +22,11 @@ export function FullscreenButton() {
 
   return (
     <button type="button" className="event-fullscreen" onClick={toggle}>
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d={
-            full
-              ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5'
-              : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'
-          }
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon
+        d={
+          full ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'
+        }
+      />
       <span>{full ? 'Leave full screen' : 'Full screen'}</span>
     </button>
   );

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { onWaitingChange, waitingMessages } from '../contact/outbox';
+import { LineIcon } from '../layout/LineIcon';
 
 /** The kiosk staff's count of messages waiting for the network; it names no visitor or text. */
 export function OutboxMark() {
@@ -7,15 +8,7 @@ export function OutboxMark() {
   if (count === 0) return null;
   return (
     <p className="event-outbox" title="Contact messages waiting for the network">
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-        <path
-          d="M4 6h16v12H4zM4 7l8 6 8-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon d="M4 6h16v12H4zM4 7l8 6 8-6" size={16} stroke={1.8} />
       <span className="event-outbox__count">{count}</span>
       <span className="visually-hidden">
         {count === 1 ? 'message waits' : 'messages wait'} for the network

@@ -75,10 +75,10 @@ export function startEventMode(win: Window = window): () => void {
   const onPageShow = (e: PageTransitionEvent) => {
     if (e.persisted && Date.now() - hiddenAt >= RETURN_TO_TOP_AFTER_MS) forgetVisitor(win);
   };
-  win.addEventListener('pagehide', onPageHide);
-  win.addEventListener('pageshow', onPageShow);
-
-  const passive = { passive: true } as const;
+  const listening = new AbortController();
+  const passive = { passive: true, signal: listening.signal } as const;
+  win.addEventListener('pagehide', onPageHide, passive);
+  win.addEventListener('pageshow', onPageShow, passive);
   const stopTouch = followTouch(win);
   win.addEventListener('touchstart', onTouch, passive);
   win.addEventListener('touchmove', onTouch, passive);
@@ -104,12 +104,7 @@ export function startEventMode(win: Window = window): () => void {
     clearTimeout(timer);
     unsubscribe();
     stopTouch();
-    win.removeEventListener('touchstart', onTouch);
-    win.removeEventListener('touchmove', onTouch);
-    win.removeEventListener('keydown', markActive);
-    win.removeEventListener('wheel', markActive);
-    win.removeEventListener('pagehide', onPageHide);
-    win.removeEventListener('pageshow', onPageShow);
+    listening.abort();
     ui.unmount();
     host.remove();
     delete root.dataset.eventMode;

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { motionStore } from '../motion/store';
+import { LineIcon } from '../layout/LineIcon';
 
 /** The pulsing circle that scrolls one viewport down and shrinks away as the page scrolls. */
 export function ScrollDownButton({ ref }: { ref: Ref<HTMLButtonElement> }) {
@@ -18,16 +19,7 @@ export function ScrollDownButton({ ref }: { ref: Ref<HTMLButtonElement> }) {
       aria-label="Scroll down"
       onClick={scrollDown}
     >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path
-          d="M12 5v14M6 13l6 6 6-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon d="M12 5v14M6 13l6 6 6-6" stroke={2.2} />
     </button>
   );
 }

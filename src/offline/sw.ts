@@ -38,8 +38,6 @@ const KEEP_BUILDS = 2;
 const ORDER_CACHE = 'bluestem-builds';
 /** The canvas files this browser loaded (one of the canvas's two paths), kept with the build. */
 const LOADED = `${CACHE}-loaded`;
-/** A hashed file name as Vite writes it, e.g. title.worker-D6WLvExn.js. */
-const ASSET_NAME = /[\w.-]+-[\w-]{8}\.js/g;
 /** A page request that takes longer falls back to the precached page. */
 const PAGE_TIMEOUT_S = 4;
 
@@ -47,6 +45,10 @@ const precache = new PrecacheController({
   cacheName: CACHE,
   plugins: [
     {
+      // Workbox fetches a file with a revision (a page, an icon) with cache: 'reload'; revalidating
+      // instead takes the copy the visit has just loaded when the server still has it (a 304).
+      requestWillFetch: async ({ request }) =>
+        request.cache === 'reload' ? new Request(request, { cache: 'no-cache' }) : request,
       // Hosting answers /404 with its status; the page itself is what the worker keeps.
       cacheWillUpdate: async ({ request, response }) =>
         response.ok || (response.status === 404 && new URL(request.url).pathname === '/404')
@@ -118,28 +120,27 @@ worker.addEventListener('message', (event) => {
   );
 });
 
-/** Keeps the given files that are not precached, and the chunks they name (the title worker's). */
+/**
+ * Keeps the given files that are not precached: the canvas path this browser used. The title
+ * worker's bundle imports nothing (scripts/build/precache.ts checks), so the list is complete.
+ */
 async function cacheLoaded(urls: string[]): Promise<void> {
   const cache = await caches.open(LOADED);
-  const seen = new Set<string>();
-  const visit = async (href: string): Promise<void> => {
+  const wanted = new Set<string>();
+  for (const href of urls) {
     const url = new URL(href, worker.location.origin);
     url.search = '';
-    if (url.origin !== worker.location.origin || !url.pathname.startsWith('/assets/')) return;
-    if (seen.has(url.href) || precache.getCacheKeyForURL(url.href)) return;
-    seen.add(url.href);
-    let response = await cache.match(url.href);
-    if (!response) {
-      response = await fetch(url.href);
-      if (!response.ok) return;
-      await cache.put(url.href, response.clone());
-    }
-    if (url.pathname.endsWith('.js')) {
-      const names = new Set((await response.text()).match(ASSET_NAME));
-      await Promise.all([...names].map((name) => visit(`/assets/${name}`)));
-    }
-  };
-  await Promise.all(urls.map(visit));
+    if (url.origin !== worker.location.origin || !url.pathname.startsWith('/assets/')) continue;
+    if (!precache.getCacheKeyForURL(url.href)) wanted.add(url.href);
+  }
+  await Promise.all(
+    [...wanted].map(async (href) => {
+      if (await cache.match(href)) return;
+      // The page has just loaded it: the HTTP cache answers (hashed files are immutable).
+      const response = await fetch(href);
+      if (response.ok) await cache.put(href, response);
+    }),
+  );
 }
 
 async function precached(key: string): Promise<Response | undefined> {

@@ -15,6 +15,10 @@ let loading: Promise<LoadedArrow> | null = null;
 export function loadArrow(): Promise<LoadedArrow> {
   loading ??= Promise.all([import('./LottieAnimation'), import('./arrow.lottie.json')]).then(
     ([player, json]) => ({ Player: player.default, data: json.default as object }),
+    (error: unknown) => {
+      loading = null; // offline before it was ever loaded: the arrow rests; a later call tries again
+      throw error;
+    },
   );
   return loading;
 }
@@ -68,7 +72,11 @@ export function ArrowAnimation({ playing }: { playing: boolean }) {
   // Loaded near the viewport or on the first hover: a visit that never reaches the cards never pays.
   useEffect(() => {
     let live = true;
-    const load = () => void loadArrow().then((a) => live && setArrow(a));
+    const load = () =>
+      void loadArrow().then(
+        (a) => live && setArrow(a),
+        () => {},
+      );
     if (playing) load();
     const cancel = spanRef.current ? whenNearViewport(spanRef.current, load) : () => {};
     return () => {

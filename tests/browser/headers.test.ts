@@ -106,10 +106,10 @@ describe('the declared policy (firebase.json)', () => {
     expect(all['Content-Security-Policy']).not.toMatch(/unsafe-eval|\*(?!\.cloudfunctions\.net)/);
   });
 
-  it('allows fonts and images from the site, workers from blob: (troika), and connections to the functions origin only', () => {
+  it('allows fonts, images and workers (the title worker, the offline worker) from the site only, and connections to the functions origin only', () => {
     expect(csp.get('font-src')).toEqual(["'self'"]);
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
-    expect(csp.get('worker-src')).toContain('blob:');
+    expect(csp.get('img-src')).toEqual(["'self'"]);
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://*.cloudfunctions.net']);
   });
 

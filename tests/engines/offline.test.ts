@@ -1,8 +1,8 @@
 /**
  * Offline after one visit, in the engine of this project: the service worker (src/offline/sw.ts)
- * precaches the site on the first visit; then every connection to the site is refused (a proxy
- * in front of it goes away) and the routes, the 404, the canvas title and the card arrow still
- * come, from the precache.
+ * precaches the site on the first visit and keeps the canvas path and the card arrow it loaded; then
+ * every connection to the site is refused (a proxy in front of it goes away) and the routes, the
+ * 404, the canvas title and the card arrow still come, from the worker's caches.
  */
 import { describe, expect, it } from 'vitest';
 import { baseURL, engineUnderTest, sharedEngine } from './engine';
@@ -35,6 +35,11 @@ describe(`offline after one visit in ${engine}`, () => {
     const page = await open({ serviceWorkers: true });
     await page.goto(`${site.url}/`);
     await settled(page);
+    // The visitor reaches the cards: the arrow's player loads, and the worker keeps it.
+    await page.evaluate(() =>
+      document.querySelector('.card a.link-button')?.scrollIntoView({ block: 'center' }),
+    );
+    await page.waitFor(() => document.querySelector('.arrow[data-ready="true"]') !== null);
     expect(await page.errors()).toEqual([]);
     await site.offline();
     expect(await reachesNetwork(page)).toBe('offline');

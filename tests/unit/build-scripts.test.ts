@@ -19,6 +19,11 @@ import {
   pagesAsRoutes,
   precacheManifest,
 } from '../../scripts/build/precache';
+import {
+  keptChunks,
+  shaderChunks,
+  withoutUnusedChunks,
+} from '../../scripts/build/threeShaderChunksPlugin';
 import { routes } from '../../src/content/site';
 
 const ORIGIN = 'https://studio.example';
@@ -93,12 +98,20 @@ describe('the prerender’s page parts', () => {
 });
 
 describe('the precache manifest', () => {
-  it('holds pages under their clean URLs and files by their build path, hashed files without a revision', async () => {
+  it('holds pages under their clean URLs and files by their build path, hashed files without a revision; not the icons a browser fetches itself, nor a stylesheet every page has inline', async () => {
+    const inline =
+      '<style>a{}</style><link rel="stylesheet" href="/assets/index-Cd34.css" disabled />';
     const dir = await folder({
-      'index.html': 'home',
-      'terms.html': 'terms',
-      'privacypolicy.html': 'privacy',
-      '404.html': 'missing',
+      'index.html': `home ${inline}`,
+      'terms.html': `terms ${inline}`,
+      'privacypolicy.html': `privacy ${inline}`,
+      '404.html': `missing ${inline}`,
+      'assets/index-Cd34.css': 'css',
+      'assets/main-Ef56.css': 'css',
+      'favicon.svg': 'svg',
+      'favicon-32.png': 'png',
+      'apple-touch-icon.png': 'png',
+      'icon-maskable-512.png': 'png',
       'assets/main-Ab12.js': 'js',
       'assets/main-Ab12.js.map': 'map',
       'sw.js': 'worker',
@@ -108,7 +121,15 @@ describe('the precache manifest', () => {
     });
     const { entries } = await precacheManifest(dir);
     expect(entries.map((e) => e.url).sort()).toEqual(
-      ['/', '/404', '/assets/main-Ab12.js', '/icon-192.png', '/privacypolicy', '/terms'].sort(),
+      [
+        '/',
+        '/404',
+        '/assets/main-Ab12.js',
+        '/assets/main-Ef56.css',
+        '/favicon.svg',
+        '/privacypolicy',
+        '/terms',
+      ].sort(),
     );
     expect(entries.find((e) => e.url === '/assets/main-Ab12.js')?.revision).toBeNull();
     expect(entries.find((e) => e.url === '/terms')?.revision).toMatch(/^[0-9a-f]{32}$/);
@@ -138,14 +159,45 @@ describe('the precache manifest', () => {
     );
   });
 
-  it('leaves out the chunks only the canvas loads (both its paths), keeping what the pages share with it', async () => {
+  it('refuses a worker bundle that imports a chunk (the page would not name it, so offline it would be missing)', async () => {
+    const manifest = {
+      'index.html': {
+        file: 'assets/index-a.js',
+        isEntry: true,
+        assets: ['assets/title.worker-g.js'],
+      },
+      '_three-d.js': { file: 'assets/three-d1234567.js' },
+    };
+    const files = (worker: string) =>
+      folder({
+        'index.html': 'home',
+        '.vite/manifest.json': JSON.stringify(manifest),
+        'assets/index-a.js': 'a',
+        'assets/three-d1234567.js': 'three',
+        'assets/title.worker-g.js': worker,
+      });
+    await expect(
+      precacheManifest(await files('import{a}from"./three-d1234567.js";')),
+    ).rejects.toThrow(/title\.worker-g\.js imports three-d1234567\.js/);
+    await expect(precacheManifest(await files('self.onmessage=()=>{}'))).resolves.toBeTruthy();
+  });
+
+  it('leaves out the chunks only the canvas (both its paths) or the card arrow loads, keeping what the pages share with them', async () => {
     const manifest = {
       'index.html': { file: 'assets/index-a.js', isEntry: true, dynamicImports: ['src/main.tsx'] },
       'src/main.tsx': {
         file: 'assets/main-b.js',
         imports: ['_store-c.js'],
-        dynamicImports: ['src/canvas/TitleCanvas.tsx', '_three-d.js', 'src/legal/pages.tsx'],
+        dynamicImports: [
+          'src/canvas/TitleCanvas.tsx',
+          '_three-d.js',
+          'src/legal/pages.tsx',
+          'src/projects/LottieAnimation.tsx',
+          'src/projects/arrow.lottie.json',
+        ],
       },
+      'src/projects/LottieAnimation.tsx': { file: 'assets/LottieAnimation-h.js' },
+      'src/projects/arrow.lottie.json': { file: 'assets/arrow.lottie-i.js' },
       '_store-c.js': { file: 'assets/store-c.js' },
       '_three-d.js': { file: 'assets/three-d.js' },
       'src/legal/pages.tsx': { file: 'assets/pages-e.js' },
@@ -170,6 +222,8 @@ describe('the precache manifest', () => {
           'pages-e',
           'TitleCanvas-f',
           'title.worker-g',
+          'LottieAnimation-h',
+          'arrow.lottie-i',
         ].map((n) => [`assets/${n}.js`, n]),
       ),
     });
@@ -198,5 +252,51 @@ describe('the precache manifest', () => {
     const a = [{ url: '/', revision: '1' }];
     expect(buildId(a)).toBe(buildId([{ url: '/', revision: '1' }]));
     expect(buildId(a)).not.toBe(buildId([{ url: '/', revision: '2' }]));
+  });
+});
+
+describe('three.js without its built-in shader chunks', () => {
+  const three = [
+    'var colorspace_pars_fragment = "vec4 toLinear() {}";',
+    'var tonemapping_pars_fragment = "#include <common>";',
+    'var common = "#define PI 3.14";',
+    'var map_fragment = "texture2D( map, vUv );";',
+    'const vertex$1 = "#include <map_fragment>";',
+    'const ShaderChunk = {',
+    '\tcolorspace_pars_fragment: colorspace_pars_fragment,',
+    '\ttonemapping_pars_fragment: tonemapping_pars_fragment,',
+    '\tcommon: common,',
+    '\tmap_fragment: map_fragment,',
+    '\tsprite_vert: vertex$1',
+    '};',
+  ].join('\n');
+
+  it('keeps what WebGLProgram prepends, what our shaders include and what those include', () => {
+    const chunks = shaderChunks(three);
+    expect(chunks.get('sprite_vert')).toEqual({
+      variable: 'vertex$1',
+      glsl: '#include <map_fragment>',
+    });
+    const glsl = (name: string) => chunks.get(name)?.glsl ?? '';
+    expect([...keptChunks([], glsl)].sort()).toEqual(
+      ['colorspace_pars_fragment', 'common', 'tonemapping_pars_fragment'].sort(),
+    );
+    expect(keptChunks(['void main() {\n#include <sprite_vert>\n}'], glsl)).toContain(
+      'map_fragment',
+    );
+  });
+
+  it('puts an #error in place of every other chunk, leaving the rest of the module as it was', () => {
+    const out = withoutUnusedChunks(three, new Set(['colorspace_pars_fragment', 'common']));
+    const error = '"#error three.js chunk left out of this build"';
+    expect(out).toContain('var colorspace_pars_fragment = "vec4 toLinear() {}";');
+    expect(out).toContain('var common = "#define PI 3.14";');
+    expect(out).toContain(`var map_fragment = ${error};`);
+    expect(out).toContain(`const vertex$1 = ${error};`);
+    expect(out).toContain(`var tonemapping_pars_fragment = ${error};`);
+    expect(out.slice(out.indexOf('const ShaderChunk'))).toBe(
+      three.slice(three.indexOf('const ShaderChunk')),
+    );
+    expect(() => withoutUnusedChunks('var x = "";', new Set())).toThrow(/ShaderChunk not found/);
   });
 });
