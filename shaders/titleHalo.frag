@@ -1,5 +1,4 @@
-// The blurred halo behind the letters (alpha prepared by the build), lit (titleLight.glsl is
-// prepended, with uGlow = 1).
+// The blurred halo behind the letters, lit (titleLight.glsl is prepended, with uGlow = 1).
 uniform sampler2D uHalo;
 varying vec2 vUv;
 

@@ -1,5 +1,4 @@
-// The stroke centred on the outline, as CSS's -webkit-text-stroke draws it, with a one-pixel
-// antialiased edge, then lit (titleLight.glsl is prepended).
+// The stroke centred on the outline, as -webkit-text-stroke draws it, antialiased, then lit.
 uniform float uHalfStroke;
 varying float vOffset;
 

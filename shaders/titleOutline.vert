@@ -1,8 +1,7 @@
-// The letters' outline as a strip along each contour, widened here: every point of the prepared
-// outline comes twice (aSide -1 inside, +1 outside) with its neighbours, in em from the word's centre.
+// The letters' outline as a strip along each contour, widened here: each point comes twice
+// (aSide -1 inside, +1 outside) with its neighbours, in em from the word's centre.
 uniform float uFontPx;
-// How far the strip reaches inside and outside the outline, in px: half the stroke and a margin
-// for the antialiased edge.
+// Half the stroke plus a margin for the antialiased edge, in px.
 uniform float uReach;
 attribute vec2 aPrev;
 attribute vec2 aNext;

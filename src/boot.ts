@@ -1,13 +1,4 @@
-/**
- * The page's entry. The prerendered HTML paints on its own (its stylesheet, linked from
- * index.html, is inlined by scripts/prerender.ts, and its fonts are preloaded), so the app (React,
- * the router, hydration) is fetched once that first paint is recorded: on a slow line its download
- * never competes with the first screen, and the first screen never waits for it. The links work
- * and the text reads in the meantime, as with JavaScript off, and a button pressed before the app
- * has hydrated is held for it and pressed again once it has (see `earlyPresses`). A page with
- * nothing prerendered (the dev server) or a tab in the background (which does not paint) starts
- * the app at once.
- */
+/** The page's one script: fetches the app after the first paint (docs/pages.md). */
 import { earlyPresses } from './earlyPresses';
 import { firstContentfulPaint } from './firstPaint';
 import { startEarlyLight } from './home/earlyLight';

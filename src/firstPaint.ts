@@ -1,9 +1,4 @@
-/**
- * Resolves once the browser has painted the page's first content (the `first-contentful-paint`
- * entry; a guess from a timer or rAF can fire before the paint is recorded), or after `limitMs`
- * if it never comes, e.g. in a background tab that does not paint; at once where the browser
- * has no paint timing.
- */
+/** Resolves on `first-contentful-paint` (a timer or rAF fires too soon) or after `limitMs`. */
 export function firstContentfulPaint(limitMs = 3000): Promise<void> {
   return new Promise((resolve) => {
     if (performance.getEntriesByName('first-contentful-paint').length > 0) return resolve();

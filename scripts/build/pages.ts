@@ -140,10 +140,7 @@ export async function inlineStylesheets(html: string, dir: string): Promise<stri
   return html;
 }
 
-/**
- * The fonts of the first screen: the outlined title's own (the name's glyphs, overlaps removed),
- * Syne 700 (the top bar) and Inter 400 (the tagline and text).
- */
+/** The first screen's fonts: the title's own, Syne 700 (the top bar) and Inter 400 (the text). */
 const FIRST_SCREEN_FONTS = [
   /\/assets\/title-[\w-]+\.woff2/,
   /\/assets\/syne-latin-700-normal-[\w-]+\.woff2/,

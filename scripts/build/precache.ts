@@ -1,7 +1,6 @@
 /**
  * The service worker's precache manifest of a finished build, as Workbox's getManifest makes it
- * (workbox-build is not used: it pulls in rollup, whose platform packages the registry here does
- * not all carry, which breaks npm ci).
+ * (not workbox-build: its rollup's platform packages are missing here, which breaks npm ci).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';

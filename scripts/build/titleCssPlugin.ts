@@ -1,7 +1,4 @@
-/**
- * Appends the title's and its light's custom properties (src/motion/titleLook.ts) to
- * src/styles/global.css, so the CSS light and the title before the app run on the model's numbers.
- */
+/** Appends the model's custom properties (src/motion/titleLook.ts) to src/styles/global.css. */
 import type { Plugin } from 'vite';
 import { titleCss } from '../../src/motion/titleLook';
 

@@ -329,8 +329,8 @@ export async function buildTitleGlyphs(
   const woff2 = await compress(replaceOutlines(sfnt, outlines));
 
   const upm = font.unitsPerEm;
-  // Where troika and CSS put the baseline in a line box centred on the text: the line's middle is
-  // halfway between ascender and descender.
+  // Where CSS puts the baseline in a line box centred on the text: the line's middle is halfway
+  // between ascender and descender.
   const baseline = -(font.ascent + font.descent) / 2;
   const words: TitleWord[] = name
     .split(/\s+/)
@@ -415,7 +415,7 @@ function haloData(polys: number[][], upm: number, width: number): TitleWord['hal
   for (let j = 0; j < h; j++) {
     for (let i = 0; i < w; i++) {
       const d = signedDistance(x0 + i * step, y0 + j * step, polys);
-      // troika's blurred outline: smoothstep from +blur (outside) to -blur (inside).
+      // A blurred outline: smoothstep from +blur (outside) to -blur (inside).
       const t = Math.max(0, Math.min(1, (blur - d) / (2 * blur)));
       alpha[j * w + i] = Math.round(t * t * (3 - 2 * t) * 255);
     }

@@ -25,10 +25,7 @@ async function titleGlyphs(): Promise<TitleGlyphBuild> {
   return built;
 }
 
-/**
- * The title's build step (scripts/build/titleGlyphs.ts) as a Vite plugin: in `npm run build` and in
- * the dev server alike, for the page's bundle and the title worker's.
- */
+/** The title's build step as a Vite plugin, for the build and the dev server, page and worker. */
 export function titleGlyphsPlugin(): Plugin {
   return {
     name: 'title-glyphs',

@@ -7,12 +7,7 @@ import type TitleCanvasComponent from './TitleCanvas';
 
 type Loaded = { path: TitlePath; Canvas: typeof TitleCanvasComponent };
 
-/**
- * Hosts the app's one persistent canvas, on the first path that works (path.ts), once start.ts
- * lets it start; the one writer of the canvas's status in the motion store. Loaded only on the
- * home page; once loaded it stays mounted across routes (hidden off the home page) so its context
- * lives on.
- */
+/** The app's one persistent canvas, on the first path that works, once start.ts lets it start. */
 export function CanvasHost() {
   const { pathname } = useLocation();
   const onHome = pathname === '/';
@@ -46,7 +41,6 @@ export function CanvasHost() {
     };
   }, [onHome, loaded]);
 
-  // The path in use got no WebGL context: the next one takes over at once.
   const unavailable = useCallback((reason: string) => {
     const failed = paths.current?.shift();
     const next = paths.current?.[0];
@@ -58,9 +52,8 @@ export function CanvasHost() {
     setLoaded(null);
   }, []);
 
-  // Hidden while it has no frame with the title: a hidden canvas is not composited, so the page
-  // never waits for the GPU to set up the context and compile shaders. Written to the style
-  // directly, like every other store-driven change: no React commit.
+  // A hidden canvas is not composited: the page never waits for the GPU's set-up.
+
   useEffect(() => {
     if (!loaded) return;
     return motionStore.subscribe(

@@ -4,11 +4,8 @@ import { motionStore } from '../motion/store';
 import { lightProbe } from '../motion/lightProbe';
 import { createDprMonitor, recordFrame } from '../event/adaptiveDpr';
 
-/**
- * Event mode only: lowers the canvas's pixel ratio when frames drawn back to back run slow (a 4K
- * screen on a modest GPU), and raises it again when there is room, by the monitor in
- * event/adaptiveDpr.ts. Outside event mode the canvas keeps `maxDpr`.
- */
+/** Event mode only: lowers the canvas's pixel ratio while frames run slow. */
+
 export function EventModeDpr({ maxDpr }: { maxDpr: number }) {
   const setDpr = useThree((s) => s.setDpr);
   useEffect(() => {

@@ -7,10 +7,7 @@ import { idle } from './start';
 import type { TitlePath } from './path';
 import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
 
-/**
- * The in-page renderer, its libraries loaded one at a time, each in its own idle moment: one
- * long task evaluating three.js and R3F together would keep the page from answering input.
- */
+/** One import per idle moment: three.js and R3F evaluated in one long task would block input. */
 async function pageTitle(
   canvas: HTMLCanvasElement,
   options: TitleRendererOptions,
@@ -22,11 +19,7 @@ async function pageTitle(
   return createTitleRenderer(canvas, options, events);
 }
 
-/**
- * The title's canvas for either path: a fresh <canvas> in the title's strip, given to the title
- * renderer (in a worker or in the page), resized with the strip. `onStatus` hears the canvas's
- * status; `onUnavailable` hears when that path gets no WebGL context, so the host can take the next.
- */
+/** A fresh <canvas> in the title's strip, given to the renderer of `path`. */
 export default function TitleCanvas({
   path,
   onStatus,
@@ -43,8 +36,8 @@ export default function TitleCanvas({
     const strip = stripRef.current;
     const fade = fadeRef.current;
     if (!strip || !fade) return;
-    // A canvas hands its control over once: each run of this effect (StrictMode runs it twice in
-    // development) makes its own.
+    // A canvas hands its control over once, and StrictMode runs this effect twice.
+
     const canvas = document.createElement('canvas');
     canvas.setAttribute('aria-hidden', 'true');
     canvas.style.cssText = 'display: block; width: 100%; height: 100%';

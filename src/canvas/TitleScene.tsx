@@ -13,22 +13,16 @@ import { warmUpGpu } from './gpuWarmup';
 /** Device pixels the outline's strip reaches past the stroke, for its antialiased edge. */
 const EDGE_MARGIN_PX = 1.5;
 
-/** What the scene tells its renderer: whether the frame being drawn has the text in it. */
+/** Whether the frame being drawn has the text in it. */
 export interface SceneStatus {
   textShown: boolean;
 }
 
-/**
- * The outlined company name and its light, centred in the strip (the page places the strip on the
- * title). Each frame reads the store (getState, never React state), derives the layout and the
- * light from the motion model, and writes uniforms; it asks for another frame only while something
- * still moves.
- */
+/** The outlined name and its light: each frame reads the store and writes uniforms. */
 export function TitleScene({ status }: { status: SceneStatus }) {
   const invalidate = useThree((s) => s.invalidate);
   const uniforms = useMemo(() => createLightUniforms(), []);
-  // One outline mesh and one halo mesh per word (the build's glyphs), in a group at the title's
-  // centre: each word can be placed on its own (a title on two lines joining into one).
+  // One mesh per word, so a title on two lines can join into one.
   const { group, words, outline, dispose } = useMemo(() => createTitleMeshes(uniforms), [uniforms]);
   const light = useRef({ x: Number.NaN, y: Number.NaN, last: 0 });
   const warmedUp = useRef<Promise<void> | null>(null);
@@ -43,17 +37,12 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     const { p, layout } = layoutOf(s);
     const startPx = layout.fontPx / layout.scale;
 
-    // The glyphs are prepared in em: a new start size is a uniform. The first time, the shaders
-    // are compiled offscreen before the text is drawn (gpuWarmup.ts).
     outline.uFontPx.value = startPx;
     warmedUp.current ??= warmUpGpu(state.gl, state.scene, state.camera, [group]).then(() => {
       group.visible = true;
       status.textShown = true;
       invalidate();
     });
-    // The strip is centred on the title (the page moves it), so the group sits at its middle; each
-    // word where the model places it (on two lines on a portrait screen at the top, joining into
-    // one toward the pin), in start-size px from the title's centre, y up.
     const strip = titleStrip(layout);
     group.position.set(layout.centerX - vp.width / 2, 0, 0);
     group.scale.setScalar(layout.scale);
@@ -64,12 +53,10 @@ export function TitleScene({ status }: { status: SceneStatus }) {
       w.letters.position.set(x, y, 0);
       w.halo.position.set(x, y, 0);
     });
-    // The stroke straddles the outline, as the DOM title's does: half inside, half outside, in
-    // start-size px (the group is scaled).
+    // The stroke straddles the outline, as the DOM title's does.
     outline.uHalfStroke.value = layout.strokePx / layout.scale / 2;
     outline.uReach.value = outline.uHalfStroke.value + EDGE_MARGIN_PX / (layout.scale * dpr);
 
-    // Where the light is: the intro sweep, then the pointer, the attract loop or its resting place.
     const t = now(s);
     const target = lightTarget(s, layout, p, t);
     const l = light.current;
@@ -81,7 +68,6 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     uniforms.uLightRadius.value = target.radius * dpr;
     uniforms.uLightIntensity.value = target.intensity;
 
-    // Keep drawing only while something moves. In test mode the test's clock drives every frame.
     const moving = target.animating || easing;
     if (moving && !s.testMode) invalidate();
     Object.assign(lightProbe, { x: l.x, y: l.y, lead: target.lead, moving, dpr });

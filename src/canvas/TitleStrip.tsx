@@ -5,11 +5,8 @@ import { titleStrip } from '../motion/model';
 import { layoutInputs, layoutOf, type LayoutInputs } from '../motion/titleFrame';
 import { crossfadeSide } from '../dom-motion/crossfade';
 
-/**
- * The strip of the viewport the title's canvas covers, across the window around the title, for
- * both paths (worker and page). It places itself on the title from the store, in the same task
- * as the DOM title moves. The crossfade (crossfade.ts) writes the opacity of an inner element.
- */
+/** The strip the title's canvas covers, placed from the store in the same task as the DOM title. */
+
 export function TitleStrip({
   stripRef,
   fadeRef,

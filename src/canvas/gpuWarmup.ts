@@ -4,11 +4,7 @@ import { WebGLRenderTarget, type Camera, type Object3D, type WebGLRenderer } fro
 const GPU_WAIT_LIMIT_MS = 10_000;
 const POLL_MS = 50;
 
-/**
- * Draws `show` once into a tiny offscreen target and waits, polling a fence, until the GPU has
- * done it: the first draw compiles the shaders (over a second in software GL), and made on the
- * visible canvas it would block the frame that shows it (docs/canvas.md).
- */
+/** Draws `show` once offscreen and waits for the GPU: shaders compile off the visible frames. */
 export async function warmUpGpu(
   renderer: WebGLRenderer,
   scene: Object3D,
@@ -34,11 +30,8 @@ export async function warmUpGpu(
   }
 }
 
-/**
- * Resolves once the GPU has carried out every command issued so far (a fence, polled between
- * tasks: getSyncParameter never blocks), or at the limit, or on a lost context. WebGL 1 has no
- * fences: it gives the GPU a moment instead.
- */
+/** Resolves once the GPU has done every command so far (a polled fence; WebGL 1 waits a moment). */
+
 export async function gpuFinished(
   gl: WebGLRenderingContext | WebGL2RenderingContext,
   pollMs: number,

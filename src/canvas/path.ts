@@ -1,10 +1,3 @@
-/**
- * Which path draws the title: a worker, the page, or none (the outlined DOM title stays). What
- * exists is not enough: WebKit (and Safari before WebGL in workers) has OffscreenCanvas and
- * transferControlToOffscreen but no WebGL in a worker, so the worker reports whether it got a
- * context and CanvasHost.tsx takes the next path if not.
- */
-
 /** Where the title's canvas is drawn: handed to a worker, or in the page. */
 export type TitlePath = 'worker' | 'page';
 
@@ -23,7 +16,7 @@ export function titlePaths(search: string): TitlePath[] {
   return worker ? ['worker', 'page'] : ['page'];
 }
 
-/** Whether this browser gives the page a WebGL context at all (and `?webgl=0` has not turned it off). */
+/** Whether this page gets a WebGL context at all (and `?webgl=0` has not turned it off). */
 export function webglAvailable(search: string): boolean {
   if (new URLSearchParams(search).get('webgl') === '0') return false;
   try {

@@ -1,10 +1,3 @@
-/**
- * When the canvas starts: after the page's first paint and load, after the intro sweep has crossed
- * the title (the CSS light plays it from the first paint, so the canvas takes over a light at
- * rest), and in an idle moment. On a 2-core phone the worker's set-up (and the GPU process's)
- * would otherwise slow the page's own start and the sweep's frames. CanvasHost.tsx waits for this
- * on the home page only.
- */
 import { firstContentfulPaint } from '../firstPaint';
 import { sweepLeftMs } from '../motion/lightLead';
 import { motionStore, now } from '../motion/store';
@@ -16,10 +9,7 @@ const SWEEP_WAIT_LIMIT_MS = 4000;
 /** The longest the canvas waits for an idle moment after the sweep. */
 const IDLE_WAIT_MS = 2000;
 
-/**
- * Resolves when `path` may start, with whether it can: the worker is started then (it loads its
- * libraries while the page fetches the canvas chunk); the page's path first probes for WebGL.
- */
+/** When the canvas starts: after load, the sweep and an idle moment, with whether `path` can. */
 export async function canvasStart(path: TitlePath, search: string): Promise<boolean> {
   await afterFirstPaintAndLoad();
   await sweepOver();
@@ -60,10 +50,8 @@ export function idle(timeoutMs = 1000): Promise<void> {
   });
 }
 
-/**
- * Resolves once the intro sweep has crossed the title; at once under reduced motion, and in test
- * mode, whose clock the tests own. Re-timed if a scroll changes the title's width meanwhile.
- */
+/** Resolves once the intro sweep has crossed the title (at once without a sweep). */
+
 function sweepOver(): Promise<void> {
   return new Promise((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;

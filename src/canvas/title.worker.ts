@@ -1,7 +1,4 @@
-// R3F reads window.devicePixelRatio and three.js may ask document for a canvas; a worker has
-// neither, so both are given before they load. Vite's
-// development client (in the worker's modules under `npm start`) then takes it for a page and
-// looks up its style and link tags: there are none.
+// R3F and three.js expect a window and a document: given before they load.
 import './workerGlobals';
 import { type CanvasStatus, alignClock, mirrorPage, motionStore } from '../motion/store';
 import { setFrameListener } from '../motion/frames';
@@ -13,15 +10,12 @@ import type { ToWorker, FromWorker } from './workerTitle';
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
 
 let renderer: TitleRenderer | null = null;
-/** The last mirrored state applied: each frame says which inputs it shows. */
 let version = 0;
 let resized: { width: number; height: number; dpr: number } | null = null;
 
-// Counted at once. In test mode only (nothing else waits for it), reported again as on screen from
-// the worker's next animation frame, once the frame has been committed to the compositor (what a
-// test taking a screenshot waits for): a visitor's page gets one message per frame. With nothing
-// more to draw, that animation frame can come a second or more later: counted only then, a still
-// page's last frame looked like one drawn while still.
+// Counted at once: with nothing more to draw, the next animation frame can come a second later.
+// In test mode only, reported again from it, once the frame is committed to the compositor.
+
 setFrameListener((frames) => {
   const report = { frames, light: { ...lightProbe }, version };
   post({ type: 'frame', ...report, onScreen: false });

@@ -9,11 +9,7 @@ import {
   type OutlineUniforms,
 } from './lightMaterial';
 
-/**
- * The strip along a word's prepared outlines: each point twice (inside, outside) with its two
- * neighbours, two triangles per segment. The vertex shader widens it; nothing is computed here
- * but the sums of the stored steps and the copy into the GPU's buffers.
- */
+/** The strip along a word's outlines, each point twice; the vertex shader widens it. */
 export function outlineGeometry(word: TitleWord): BufferGeometry {
   const vertices = word.contours.reduce((s, n) => s + 2 * (n + 1), 0);
   const position = new Float32Array(vertices * 3);
@@ -21,7 +17,6 @@ export function outlineGeometry(word: TitleWord): BufferGeometry {
   const next = new Float32Array(vertices * 2);
   const side = new Float32Array(vertices);
   const index: number[] = [];
-  // The points in em (the build stores each as its step from the one before).
   const points = new Float32Array(word.points.length);
   let v = 0;
   let start = 0;
@@ -86,11 +81,7 @@ export function titleMesh(geometry: BufferGeometry, material: Material): Mesh {
   return mesh;
 }
 
-/**
- * The title's meshes from the build's glyphs: per word an outline and a halo (drawn first), in a
- * group hidden until the GPU has compiled their shaders. `outline` holds the size uniforms the
- * scene writes; `dispose` frees every GPU resource.
- */
+/** Per word an outline and a halo, in a group hidden until the shaders are compiled. */
 export function createTitleMeshes(light: LightUniforms) {
   const group = new Group();
   group.visible = false;

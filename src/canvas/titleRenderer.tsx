@@ -17,13 +17,13 @@ import { gpuFinished } from './gpuWarmup';
 /** The canvas's pixel ratio never goes above this: a title's edges gain nothing past 2. */
 export const MAX_DPR = 2;
 
-/** The device's pixel ratio as the canvas uses it. */
+/** The device's pixel ratio, capped for the canvas. */
 export function capDpr(deviceRatio: number): number {
   return Math.min(MAX_DPR, Math.max(1, deviceRatio || 1));
 }
 
+/** The strip's size in CSS px and the device's pixel ratio (capped here). */
 export interface TitleRendererOptions {
-  /** The strip's size in CSS px, and the device's pixel ratio (capped here). */
   width: number;
   height: number;
   dpr: number;
@@ -31,15 +31,16 @@ export interface TitleRendererOptions {
   refuseContext?: boolean;
 }
 
-/** What the renderer tells its host: the canvas's status as it changes. */
+/** What the renderer tells its host. */
 export interface RendererEvents {
   status: (canvas: CanvasStatus) => void;
 }
 
+/** The title's renderer; `loseContext` and `restoreContext` are for tests. */
 export interface TitleRenderer {
   resize(width: number, height: number, dpr: number): void;
-  /** WEBGL_lose_context, for tests. */
   loseContext(): void;
+
   restoreContext(): void;
   dispose(): void;
 }
@@ -59,12 +60,7 @@ const CONTEXT_ATTRIBUTES: WebGLContextAttributes = {
   powerPreference: 'high-performance',
 };
 
-/**
- * Draws the lit title into `canvas`, in the page or in a worker (see docs/canvas.md): one R3F
- * root with an orthographic camera in CSS px, frames on demand when an input of the lit title
- * changes, the canvas's status reported to `events` (`ready` from the first frame with the text),
- * context loss and restore. Throws NoWebGLError when the canvas gives no WebGL context.
- */
+/** Draws the lit title into `canvas`, in the page or a worker (docs/canvas.md). */
 export async function createTitleRenderer(
   canvas: HTMLCanvasElement | OffscreenCanvas,
   options: TitleRendererOptions,
@@ -78,8 +74,7 @@ export async function createTitleRenderer(
   const lose = context.getExtension('WEBGL_lose_context');
 
   const root: ReconcilerRoot<HTMLCanvasElement | OffscreenCanvas> = createRoot(canvas);
-  // Every call configures the root in full: R3F resets an input left out to its default (a
-  // resize without `frameloop` would draw continuously).
+  // Configured in full: R3F resets an input left out (no `frameloop`: drawn continuously).
   const props = (width: number, height: number, dpr: number): RenderProps<typeof canvas> => ({
     orthographic: true,
     camera: CAMERA,
@@ -98,9 +93,7 @@ export async function createTitleRenderer(
   };
   const unsubscribers: (() => void)[] = [];
 
-  // The first frame with the text in it makes the canvas "ready", once it is on screen: the GPU
-  // has drawn it (software GL takes a few hundred ms for a worker's first frame, and the page
-  // would fade in a blank canvas meanwhile) and the next frame has begun.
+  // "ready" once the GPU has drawn the first frame with the text, or the page fades in a blank one.
   let showing = false;
   let disposed = false;
   unsubscribers.push(
@@ -116,7 +109,6 @@ export async function createTitleRenderer(
         });
     }),
   );
-  // One rule for when to draw: an input of the lit title changed, on the home page (hidden elsewhere).
   unsubscribers.push(
     motionStore.subscribe(lightInputs, () => motionStore.getState().onHome && invalidate(), {
       equalityFn: shallow,
@@ -127,7 +119,6 @@ export async function createTitleRenderer(
     e.preventDefault(); // lets the browser restore it
     report('lost');
   };
-  // "ready" again once a frame has been drawn on the new context.
   const onRestored = () => {
     report('loading');
     invalidate();

@@ -1,7 +1,3 @@
-/**
- * The title's worker seen from the page, and the messages between the two (the worker's side is
- * title.worker.ts; start.ts starts the worker).
- */
 import { shallow } from 'zustand/shallow';
 import { motionStore, type CanvasStatus, type MotionState } from '../motion/store';
 import { frameCounted, frameDrawnInWorker } from '../motion/frames';
@@ -9,9 +5,10 @@ import { lightProbe } from '../motion/lightProbe';
 import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
 import { takeTitleWorker } from './start';
 
-/** The inputs the page mirrors into the worker (all but the canvas status, which the worker reports). */
+/** The inputs the page mirrors into the worker (the worker reports the canvas status). */
 export type MirroredState = Omit<MotionState, 'canvas'>;
 
+/** The page's messages to the worker. */
 export type ToWorker =
   | {
       type: 'init';
@@ -20,9 +17,8 @@ export type ToWorker =
       height: number;
       dpr: number;
       state: MirroredState;
-      /** The page's performance.timeOrigin: the worker's clock reads the page's. */
       timeOrigin: number;
-      /** Test only (`?worker-webgl=0`): act as if the worker got no WebGL context. */
+      /** Test only (`?worker-webgl=0`). */
       refuseContext: boolean;
     }
   | { type: 'state'; state: Partial<MirroredState>; version: number }
@@ -30,6 +26,7 @@ export type ToWorker =
   | { type: 'lose-context' }
   | { type: 'restore-context' };
 
+/** The worker's messages to the page. */
 export type FromWorker =
   | {
       type: 'frame';
@@ -40,16 +37,11 @@ export type FromWorker =
       onScreen: boolean;
     }
   | { type: 'status'; canvas: CanvasStatus }
-  /** The worker got no WebGL context (WebKit, Safari before WebGL in workers): the page takes over. */
   | { type: 'unavailable'; reason: string };
 
 const mirrored = ({ canvas: _canvas, ...inputs }: MotionState): MirroredState => inputs;
 
-/**
- * The title renderer in a worker, seen from the page: the same calls as createTitleRenderer, sent
- * as messages. The page mirrors the store's inputs into the worker and takes back its frames, its
- * canvas status and the light; `events.unavailable` hears when the worker gets no WebGL context.
- */
+/** The title renderer in a worker: createTitleRenderer's calls, sent as messages. */
 export function workerTitle(
   canvas: HTMLCanvasElement,
   options: TitleRendererOptions,

@@ -21,10 +21,7 @@ function Words() {
   ));
 }
 
-/**
- * A copy of the name that carries the CSS light, drawn under or over the outlined <h1>: a window
- * at the light, holding the words at their place (styles/global.css, titleLight.ts).
- */
+/** A copy of the name that carries the CSS light: a window at the light over the words. */
 function LitCopy({ kind }: { kind: 'halo' | 'hue' | 'violet' | 'core' }) {
   return (
     <div className={`hero__lit hero__lit--${kind}`} aria-hidden="true">
@@ -38,14 +35,7 @@ function LitCopy({ kind }: { kind: 'halo' | 'hue' | 'violet' | 'core' }) {
 /** What the title, its band and the button depend on: not every pointer move or tick. */
 const heroInputs = (s: MotionState) => [...layoutInputs(s), s.canvas];
 
-/**
- * The first viewport. The company name is the page's real <h1>; once the app runs its box is fixed
- * to the viewport (`data-live`) and moved, shrunk and pinned by the motion model; before that, and
- * with JavaScript off, it scrolls away with the hero. It shows as a CSS-outlined title, lit by the
- * CSS light (titleLight.ts), until the canvas has drawn the lit one over it (and whenever WebGL is
- * unavailable or lost), always at the same size and place, so the swap moves nothing. Styles are
- * written straight from the store: no React render per frame.
- */
+/** The first viewport: the company name as the real <h1>, moved by the model (docs/motion.md). */
 export function Hero() {
   const boxRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -61,7 +51,6 @@ export function Hero() {
     // The light that has shone since the first paint, read before the box is moved.
     const early = takeEarlyLight();
     box.dataset.live = '';
-    // Every copy's words, by word: [h1 words, halo words, …], moved together.
     const wordEls = [...box.querySelectorAll<HTMLElement>('.hero__title-text, .hero__lit')].map(
       (el) => [...el.querySelectorAll<HTMLElement>('.hero__word')],
     );
@@ -91,7 +80,7 @@ export function Hero() {
       button.tabIndex = gone ? -1 : 0;
       button.dataset.diameter = rem.toFixed(4);
     };
-    // Fonts change the title's measured width: measure the name and each word once they are in.
+    // Fonts change the title's measured width.
     void document.fonts?.ready.then(() => {
       const text = title.firstElementChild as HTMLElement | null;
       if (!text) return;

@@ -2,11 +2,7 @@ import type { Ref } from 'react';
 import { motionStore } from '../motion/store';
 import { LineIcon } from '../layout/LineIcon';
 
-/**
- * The pulsing circle at the bottom of the first viewport. It scrolls exactly one viewport down,
- * smoothly (instantly under reduced motion), and shrinks away as the page scrolls; at size 0 it
- * is hidden and out of the tab order.
- */
+/** The pulsing circle that scrolls one viewport down and shrinks away as the page scrolls. */
 export function ScrollDownButton({ ref }: { ref: Ref<HTMLButtonElement> }) {
   function scrollDown() {
     const reduced = motionStore.getState().reducedMotion;

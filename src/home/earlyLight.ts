@@ -1,10 +1,4 @@
-/**
- * The title's light from the first paint, before the app has loaded: src/boot.ts starts it on the
- * prerendered title with the Web Animations API, as transforms of the lit copies' windows, which
- * the compositor plays with no main-thread work: the intro sweep, then the way back to the light's
- * resting place (at rest at once under reduced motion), on the model's path (motion/light.ts).
- * The app's CSS light (titleLight.ts) takes it over where it is.
- */
+/** The title's light from the first paint, played by the compositor until the app takes it over. */
 import { lightRadius, lightScrollOffset, restX, sweepPath } from '../motion/light';
 import { animateWindows, litWindows, placeLitWords, windowTransforms } from './litWindows';
 
@@ -15,9 +9,8 @@ let running: Animation[] = [];
 let pane: HTMLElement | null = null;
 
 export interface EarlyLight {
-  /** When the sweep started, on the page's clock (performance.now()). */
+  /** On the page's clock (performance.now()). */
   readonly start: number;
-  /** Where the light is now, in viewport px. */
   readonly x: number;
   readonly y: number;
 }
@@ -28,7 +21,6 @@ export function startEarlyLight(doc: Document = document): void {
   const box = doc.querySelector<HTMLElement>('.hero__title-box');
   const text = box?.querySelector<HTMLElement>('.hero__title-text');
   if (!win || !box || !text || typeof box.animate !== 'function') return;
-  // Test mode (`?motion-test`, motion/inputs.ts, kept out of this early chunk) runs its own clock.
   if (new URLSearchParams(win.location.search).has('motion-test')) return;
 
   // In the box's own px (its scale is 1 before the app runs), as titleLight.ts places the light.
@@ -70,11 +62,7 @@ export function startEarlyLight(doc: Document = document): void {
     );
 }
 
-/**
- * Ends the early light for the app's light to go on from it: leaves each copy where the light is
- * now and returns when the sweep started and where the light is, or null if there was none. Call
- * it before the app moves the title box.
- */
+/** Ends the early light where it is and says where (null: none), before the title box moves. */
 export function takeEarlyLight(): EarlyLight | null {
   if (running.length === 0 || !pane) return null;
   const started = running[0]!.startTime;

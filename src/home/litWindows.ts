@@ -1,8 +1,3 @@
-/**
- * The title's lit copies (styles/global.css): each a window at the light, holding the words moved
- * back by as much, so a moving light is two transforms per copy. Placed by the first paint's light
- * (earlyLight.ts) and the app's (titleLight.ts), in the title box's own px.
- */
 export interface LitWindow {
   readonly pane: HTMLElement;
   readonly words: HTMLElement;
@@ -24,12 +19,7 @@ export function litWindows(box: ParentNode): LitWindow[] {
   );
 }
 
-/**
- * Before the app: lays each lit copy's words over the <h1>'s. The copies stay on one line, as they
- * are once the app runs, and a two-line <h1> (a phone) is matched by moving their words: the app's
- * takeover then reflows none of them (a word that reflows under a moving window counts as a
- * layout shift, though it is drawn where it was).
- */
+/** Before the app: moves each lit copy's words over the <h1>'s, so the app reflows none. */
 export function placeLitWords(box: HTMLElement): void {
   // Every rect is read before any style is written: one layout, not one per word.
   const origin = box.getBoundingClientRect();
@@ -40,7 +30,6 @@ export function placeLitWords(box: HTMLElement): void {
   const moves = litWindows(box).flatMap(({ words }) => {
     // The words' block sits at the box's origin: its window and its own transform cancel out.
     const own = words.getBoundingClientRect();
-    // The copies hold the same words as the <h1> (Hero.tsx, <Words />).
     return [...words.querySelectorAll<HTMLElement>('.hero__word')].flatMap((word, i) => {
       const target = targets[i];
       if (!target) return [];

@@ -1,13 +1,3 @@
-/**
- * The title's light without WebGL: the same light as the canvas's shader, drawn by CSS on the DOM
- * title. It reads the same store and the same pure functions (lightTarget, stepLight) and moves the
- * lit copies' windows to the light (transforms and opacity only: no repaint, see
- * src/styles/global.css). It takes over the sweep that started at the first paint (earlyLight.ts),
- * and is the one writer of the sweep's start.
- * A frame loop runs only while the light moves (sweep, easing, attract loop; under the fading title
- * too, in step with the canvas's) and stops when it is still: no React render, no work while still.
- * See docs/title-light.md.
- */
 import { shallow } from 'zustand/shallow';
 import { motionStore, now, startSweep, type MotionState } from '../motion/store';
 import { lightTarget, stepLight, sweepSpan, type LightLead } from '../motion/lightLead';
@@ -36,10 +26,7 @@ declare global {
 
 const inputs = (s: MotionState) => [...lightInputs(s), s.canvas];
 
-/**
- * Lights the DOM title box `box` while the canvas is not showing, going on from the light that
- * has shone since the first paint (`early`, earlyLight.ts) if any; returns a function that stops it.
- */
+/** The CSS light on the DOM title `box` while the canvas is not showing; returns its stop. */
 export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = null): () => void {
   if (typeof window !== 'undefined') window.__domLight = domLightProbe;
   const light = { x: early?.x ?? Number.NaN, y: early?.y ?? Number.NaN, last: Number.NaN };
@@ -54,8 +41,7 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     style.setProperty(name, value);
   };
 
-  // The intro sweep, played by the compositor (Web Animations on the windows and their words):
-  // no frame callback, no style write while it plays. Replayed if the title moves meanwhile.
+  // The compositor plays the sweep: no frame callback while it plays.
   let sweep: { key: string; animations: Animation[]; timer: number } | null = null;
   const stopSweep = () => {
     if (!sweep) return;
@@ -99,8 +85,6 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
       domLightProbe.running = false;
       return;
     }
-    // The sweep starts the first time the title shows lit (with the early light, since the first
-    // paint, if there was one).
     if (s.sweepStart === null) {
       startSweep(early?.start ?? now(s));
       if (!early) return; // the store change schedules the next frame
@@ -141,7 +125,6 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     domLightProbe.frames++;
     domFrameDrawn();
     if (target.lead === 'sweep' && !s.testMode && s.sweepStart !== null) {
-      // The rest of the sweep, from its start to its end, on the page's clock.
       const toBox = (x: number) => (x - layout.centerX) / layout.scale + (startPx * s.titleEm) / 2;
       const span = sweepSpan(layout, s.viewport!.width);
       const start = s.sweepStart;
@@ -150,8 +133,7 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
       return;
     }
     stopSweep();
-    // While the title fades out under the canvas, a light that moves keeps pace with the
-    // canvas's (`active`); a still one needs no frame.
+    // Under the fading title a moving light keeps pace with the canvas's.
     const moving = (target.animating || easing) && !s.testMode;
     domLightProbe.running = moving;
     if (moving) raf = requestAnimationFrame(frame);

@@ -1,25 +1,20 @@
-/**
- * Event mode's numbers (`/?event`): when the page counts as idle, and the attract loop the light
- * plays across the title while nobody touches it. Pure functions of the clock and the layout.
- */
 import type { TitleLayout } from './model';
 
 /** No pointer, touch or key for this long: the light plays the attract loop. */
 export const ATTRACT_AFTER_MS = 20_000;
 /** No input for this long: the page goes back to its top (once per idle stretch). */
 export const RETURN_TO_TOP_AFTER_MS = 60_000;
-/** The cursor hides after this much stillness, long before the attract loop: a kiosk shows no parked arrow. */
+/** The cursor hides after this much stillness: a kiosk shows no parked arrow. */
 export const CURSOR_HIDE_AFTER_MS = 3_000;
 /** One lap of the attract loop. */
 export const ATTRACT_PERIOD_MS = 9_000;
-/** How far the loop reaches: this share of the title's half-width, and of its font size up and down. */
+/** How far the loop reaches: a share of the title's half-width, and of its font size. */
 export const ATTRACT_REACH_X = 0.92;
 export const ATTRACT_REACH_Y = 0.32;
 
+/** Which of event mode's idle thresholds have passed. */
 export interface IdleState {
-  /** The light plays the attract loop. */
   readonly attract: boolean;
-  /** Time to go back to the top. */
   readonly returnToTop: boolean;
   readonly cursorHidden: boolean;
 }
@@ -41,12 +36,8 @@ export function msToNextIdleThreshold(idleMs: number): number | null {
   return next === undefined ? null : next - Math.max(0, idleMs);
 }
 
-/**
- * The attract loop at `tMs` after it began: a figure of eight lying across the title, so the light
- * runs over every letter, dips over the lower strokes and rises over the upper ones. It starts at
- * the title's centre heading right, and its speed changes smoothly (sines only), so the eased
- * light never jerks. Same period at any frame rate: a function of time, not of frames.
- */
+/** The attract loop at `tMs`: a figure of eight across the title, sines only, so it never jerks. */
+
 export function attractPosition(tMs: number, layout: TitleLayout): { x: number; y: number } {
   const phase = (2 * Math.PI * Math.max(0, tMs)) / ATTRACT_PERIOD_MS;
   const halfWidth = layout.widthPx / 2;

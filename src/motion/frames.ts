@@ -1,7 +1,4 @@
-/**
- * Counts the frames the canvas draws, so tests and the bench can see that a still page draws
- * none. Exposed read-only as `window.__titleFrames`.
- */
+/** The frames the canvas has drawn (`window.__titleFrames`): a still page draws none. */
 export const frameStats = { frames: 0 };
 let waiters: ((n: number) => void)[] = [];
 
@@ -29,23 +26,19 @@ export function frameDrawn(): void {
   for (const w of ready) w(frameStats.frames);
 }
 
-/** The canvas worker drew frame n (reports can arrive out of order: the count never goes back). */
+/** The canvas worker drew frame n (reports arrive out of order: the count never goes back). */
 export function frameCounted(n: number): void {
   frameStats.frames = Math.max(frameStats.frames, n);
 }
 
-/**
- * The canvas worker's frame n is on screen. Waiters resolve on a frame that shows the latest inputs, once
- * the page has had two frames to show it: a worker's frame reaches the screen on the compositor's
- * next frame, not at once.
- */
+/** The canvas worker's frame n is drawn; waiters resolve once it can be on screen. */
 export function frameDrawnInWorker(n: number, showsLatestInputs = true): void {
   frameCounted(n);
   if (!showsLatestInputs) return;
-  // Nothing waits for frames but tests: no work on the page per drawn frame otherwise.
   if (waiters.length === 0) return;
   const ready = waiters;
   waiters = [];
+  // A worker's frame reaches the screen on the compositor's next frame, not at once.
   requestAnimationFrame(() => requestAnimationFrame(() => ready.forEach((w) => w(n))));
 }
 
@@ -54,10 +47,8 @@ export function nextFrame(): Promise<number> {
   return new Promise((resolve) => waiters.push(resolve));
 }
 
-/**
- * The DOM title's light wrote a frame's styles (while the canvas is not the one drawing): test
- * waiters resolve once the page has painted it. Not counted in `__titleFrames` (canvas frames).
- */
+/** The DOM title's light wrote a frame's styles: waiters resolve once it is painted. */
+
 export function domFrameDrawn(): void {
   if (waiters.length === 0) return;
   const ready = waiters;

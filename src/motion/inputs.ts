@@ -1,21 +1,13 @@
-/**
- * The page's inputs, written to the motion store by this module alone: the window's scroll, size,
- * pointer and reduced-motion preference, and in deterministic test mode (`?motion-test`, like the
- * pmndrs examples' snapshot flag) the test's clock and pointer instead:
- *
- *   window.__motion.setTime(ms)        the animation clock
- *   window.__motion.setPointer(x, y)   the pointer, in viewport px (null: off the page)
- *   await window.__motion.frame()      resolves after the next frame has been drawn
- */
+/** The page's inputs, or a test's clock and pointer under `?motion-test` (docs/motion.md). */
 import { inputActions as act, motionStore, type PointerKind } from './store';
 import { frameStats, nextFrame } from './frames';
 
+/** `window.__motion`, test mode's handle on the clock, the pointer and the canvas. */
 export interface MotionTestApi {
   setTime(ms: number): void;
   setPointer(x: number | null, y?: number): void;
   frame(): Promise<number>;
   state(): { canvas: string; sweepStart: number | null; frames: number };
-  /** Forces a WebGL context loss (WEBGL_lose_context), wherever the canvas renders. */
   loseContext(): void;
   restoreContext(): void;
 }
@@ -31,7 +23,7 @@ declare global {
 
 const testMode = () => motionStore.getState().testMode;
 
-/** Starts the inputs at the app's start: test mode if the address asks for it, then the listeners. */
+/** Starts the inputs at the app's start: test mode if the address asks, then the listeners. */
 export function startMotionInputs(win: Window = window): () => void {
   if (new URLSearchParams(win.location.search).has('motion-test')) installTestMode(win);
   return attachMotionListeners(win);
@@ -117,10 +109,8 @@ function attachMotionListeners(win: Window): () => void {
   };
 }
 
-/**
- * Event mode's touch: the light follows the finger, also while it scrolls the page (the pointer
- * events stop at pointercancel; touch events go on). Returns the removal.
- */
+/** Event mode's touch: the light follows the finger, also while it scrolls the page. */
+
 export function followTouch(win: Window): () => void {
   const onTouch = (e: TouchEvent) => {
     const touch = e.touches[0];

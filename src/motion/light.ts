@@ -1,7 +1,4 @@
-/**
- * The intro sweep's speed and path and the light's size and place: the part of the motion model
- * (model.ts re-exports it) that the page's first script (home/earlyLight.ts) shares with the app.
- */
+/** The light's part of the motion model, which the first-paint script shares with the app. */
 
 /** The light's radius in ems of the title's font size (CSS: --light-r, written by the build). */
 export const LIGHT_RADIUS_EM = 1.3;
@@ -16,16 +13,12 @@ export function sweepStep(windowWidth: number): number {
   return windowWidth > SWEEP_WIDE_BREAKPOINT ? SWEEP_STEP_WIDE : SWEEP_STEP_NARROW;
 }
 
-/** How far beyond the heading the light starts and ends: its own radius, so it enters and leaves dark. */
+/** The light's radius in px: the sweep starts and ends this far beyond the heading. */
 export function lightRadius(fontPx: number): number {
   return fontPx * LIGHT_RADIUS_EM;
 }
 
-/**
- * The intro sweep's path in px for a title of `widthPx` centred at `centerX`: from the light's full
- * width left of it to as far right, and how long that takes at the sweep's step. Positional, as
- * the first-paint script calls it (home/earlyLight.ts).
- */
+/** The intro sweep's path in px (from, to) and its length in ms, entering and leaving dark. */
 export function sweepPath(
   centerX: number,
   widthPx: number,
@@ -41,10 +34,8 @@ export function restX(centerX: number, widthPx: number): number {
   return centerX - widthPx / 6;
 }
 
-/**
- * The light's answer to scroll: as the page scrolls it sinks from above the title's centre to
- * below it and dims a little, so the lettering reads as lit from a lamp the page moves past.
- */
+/** As the page scrolls the light sinks from above the title to below it and dims a little. */
+
 export function lightScrollOffset(p: number, fontPx: number): { dy: number; intensity: number } {
   return { dy: (-0.35 + 0.7 * p) * fontPx, intensity: 1 - 0.3 * p };
 }

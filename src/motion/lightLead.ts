@@ -1,8 +1,3 @@
-/**
- * What leads the title's light, and where it goes: the intro sweep, then event mode's attract
- * loop, the pointer, or its resting place. One pure function of the store's inputs, read by every
- * renderer of the light (the canvas and the CSS light), so they always agree.
- */
 import { ATTRACT_AFTER_MS, attractPosition } from './attract';
 import { lightRadius, lightScrollOffset, sweepPath } from './light';
 import { lightRestX, sweepPosition, type TitleLayout } from './model';
@@ -10,30 +5,25 @@ import type { LightInputs } from './titleFrame';
 
 export type { LightInputs };
 
+/** What leads the light now. */
 export type LightLead = 'sweep' | 'pointer' | 'rest' | 'attract';
 
 /** How quickly the light catches up with its target (ms to close ~63% of the gap). */
 export const FOLLOW_MS = 90;
 
+/** Where the light should be (viewport px), its radius (px) and strength (0..1). */
 export interface LightTarget {
-  /** Where the light should be, in viewport px. */
   readonly x: number;
   readonly y: number;
   readonly lead: LightLead;
-  /** The intro sweep or the attract loop is playing: the light moves by itself. */
   readonly animating: boolean;
   /** The light jumps to its target instead of easing there (the sweep sets its own pace). */
   readonly immediate: boolean;
-  /** The light's radius in px and its strength (0..1) at this scroll. */
   readonly radius: number;
   readonly intensity: number;
 }
 
-/**
- * The light's target at clock time `t` (ms) for a title laid out at scroll progress `p`. Before the
- * sweep has started it waits left of the heading; under reduced motion there is no sweep and no
- * attract loop.
- */
+/** The light's target at clock time `t` (ms) for a title laid out at scroll progress `p`. */
 export function lightTarget(
   s: LightInputs,
   layout: TitleLayout,
@@ -53,7 +43,6 @@ export function lightTarget(
     if (!sweep.done)
       return { ...base, x: sweep.x, y, lead: 'sweep', animating: true, immediate: true };
   }
-  // Event mode, nobody there: the attract loop leads, timed from the moment the page went idle.
   // Only on the home page: the title is not shown elsewhere and must not animate for nothing.
   if (s.eventMode && s.idle && s.onHome && !s.reducedMotion) {
     const at = attractPosition(t - s.lastInput - ATTRACT_AFTER_MS, layout);
@@ -71,11 +60,7 @@ export function lightTarget(
   return { ...base, x: lightRestX(layout), y, lead: 'rest', animating: false, immediate: false };
 }
 
-/**
- * Ms until the intro sweep has crossed the title at clock time `t` (the span in which lightTarget
- * leads with 'sweep'): 0 once it is over, or where there is none (reduced motion); null before it
- * has started.
- */
+/** Ms until the intro sweep has crossed the title: 0 once over or none, null before it starts. */
 export function sweepLeftMs(s: LightInputs, layout: TitleLayout, t: number): number | null {
   if (s.sweepStart === null) return null;
   if (s.reducedMotion) return 0;
@@ -91,18 +76,15 @@ export function sweepSpan(
   return { from, to, ms };
 }
 
+/** The light's place and the clock time of its last step. */
 export interface LightPoint {
   x: number;
   y: number;
-  /** Clock time of the last step. */
   last: number;
 }
 
-/**
- * One step of the light towards its target at time `t`, eased over FOLLOW_MS (the same at any
- * frame rate), snapping once within a quarter pixel. Mutates and returns `light`; returns whether
- * it is still on its way (another frame is wanted).
- */
+/** One eased step of `light` (mutated) to its target; returns whether it is still on its way. */
+
 export function stepLight(
   light: LightPoint,
   target: { x: number; y: number },

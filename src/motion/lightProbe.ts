@@ -1,17 +1,12 @@
-/**
- * What the canvas last did with the light, for tests and the bench (like `__titleFrames`):
- * where it is, what leads it, whether it asked for another frame, and the canvas's pixel ratio.
- * Written by the canvas after each frame; exposed read-only as `window.__titleLight`.
- */
 import type { LightLead } from './lightLead';
 
 export type { LightLead };
 
+/** What the canvas last did with the light (`window.__titleLight`), for tests and the bench. */
 export const lightProbe = {
   x: Number.NaN,
   y: Number.NaN,
   lead: 'rest' as LightLead,
-  /** The last frame asked for the next one (the light is still moving). */
   moving: false,
   dpr: 1,
 };

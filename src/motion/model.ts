@@ -1,7 +1,4 @@
-/**
- * The motion model: pure functions of the raw inputs (scroll, viewport, pointer, time). Every
- * number of the spec lives here, named once. The canvas and the DOM both read these.
- */
+/** The motion model: pure functions of scroll, viewport and time, read by canvas and DOM. */
 
 /** The title's size in its own units: 48 at the top of the page, 32 once pinned. */
 export const TITLE_START_SIZE = 48;
@@ -10,11 +7,7 @@ export const TITLE_END_SIZE = 32;
 export const MIN_STROKE = 4;
 /** Outline width per unit of size: 6 units at size 48, 4 at size 32. */
 export const STROKE_PER_SIZE = 1 / 8;
-/**
- * An outline unit is a quarter of a title unit. The spec's outline (6 → 4 units, never below 4)
- * taken in whole title units would be 12.5% of the font size and fill the letters in; in quarter
- * units it is a crisp line of 3% that keeps the letters hollow, and still scales the same way.
- */
+/** An outline unit is a quarter of a title unit, so the letters stay hollow (docs/motion.md). */
 export const OUTLINE_UNIT = 1 / 4;
 /** Before the viewport is measured (prerender, first render) the title is guessed at these. */
 export const GUESSED_SIZE = 48;
@@ -24,8 +17,6 @@ export const PIN_THRESHOLD = 0.98;
 /** The scroll-down circle: 3rem across at the top, nothing after half a viewport of scrolling. */
 export const SCROLL_BUTTON_REM = 3;
 export const SCROLL_BUTTON_GONE_AT = 0.5;
-// The intro sweep's speed and the light's size and place: in ./light.ts, which the page's first
-// script (the sweep from the first paint) reads without the rest of the model.
 export {
   SWEEP_WIDE_BREAKPOINT,
   SWEEP_STEP_WIDE,
@@ -36,14 +27,16 @@ export {
 } from './light';
 import { restX, sweepStep } from './light';
 
-/** Layout of the title in CSS pixels (not in the spec: chosen so it fills the hero). */
+/** The top bar's height in CSS px: the pinned title sits under it. */
 export const TOPBAR_HEIGHT = 64;
 /** Width of "the company name" in ems, used until the real text is measured (Syne 700). */
 export const DEFAULT_TITLE_EM_WIDTH = 10.5;
+/** The title's start font size never exceeds this, in px. */
 export const TITLE_MAX_START_PX = 168;
-/** The title's line box in ems (CSS `line-height` of the DOM title, troika's line height). */
+/** The title's line box in ems (the DOM title's CSS `line-height`, and the canvas's). */
 export const TITLE_LINE_HEIGHT = 1.2;
 
+/** `v` held between `lo` and `hi`. */
 export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
 
@@ -58,6 +51,7 @@ export function pinProgress(p: number): number {
   return clamp(p / PIN_THRESHOLD, 0, 1);
 }
 
+/** Whether the title is pinned under the top bar at scroll progress p. */
 export function isPinned(p: number): boolean {
   return p >= PIN_THRESHOLD;
 }
@@ -72,6 +66,7 @@ export function strokeWidth(size: number): number {
   return Math.max(MIN_STROKE, size * STROKE_PER_SIZE);
 }
 
+/** The window's inner size in CSS px. */
 export interface Viewport {
   readonly width: number;
   readonly height: number;
@@ -88,11 +83,7 @@ export function titleMargin(width: number): number {
   return Math.max(TITLE_MARGIN_MIN_PX, width * TITLE_MARGIN_SHARE);
 }
 
-/**
- * Font size in px of the title at size 48: fills the hero's width with margins, capped. On two
- * lines (`longestLineEm` given) the longer line fills the width instead, as far as the name still
- * fits on one line once shrunk to size 32 at the pin.
- */
+/** Font size in px of the title at size 48: its longer line fills the hero's width, capped. */
 export function startFontPx(
   width: number,
   emWidth = DEFAULT_TITLE_EM_WIDTH,
@@ -105,11 +96,7 @@ export function startFontPx(
   return Math.min(TITLE_MAX_START_PX, room / longestLineEm, pinnedFits);
 }
 
-/**
- * Portrait screens (at least this much taller than wide) start a name of two or more words on two
- * lines, so the phone's first screen holds a big title instead of a thin line; the words join into
- * one line as the title shrinks toward the pin.
- */
+/** Screens at least this much taller than wide start a name of several words on two lines. */
 export const TWO_LINE_ASPECT = 1.2;
 /** A space in Syne 700, in ems, used until the real text is measured. */
 export const DEFAULT_SPACE_EM = 0.27;
@@ -149,46 +136,34 @@ export function titleLines(viewport: Viewport | null, wordCount: number): 1 | 2 
   return viewport.height / viewport.width >= TWO_LINE_ASPECT ? 2 : 1;
 }
 
+/** One word of the title: its offset from its one-line place (start-size px) and its place now. */
 export interface WordPlace {
-  /**
-   * Offset in px, at the title's start size (before the title's scale), from the word's place in
-   * the one-line title: the DOM title translates each word by it.
-   */
   readonly dx: number;
   readonly dy: number;
-  /** Centre of the word in viewport px, and its width in px at the current size. */
   readonly x: number;
   readonly y: number;
   readonly widthPx: number;
 }
 
+/** The title's size (title units), place and width (px) for one scroll progress. */
 export interface TitleLayout {
-  /** Size and outline in title units. */
   readonly size: number;
   readonly stroke: number;
-  /** Font size and outline width (centred on the glyph edge) in CSS px. */
   readonly fontPx: number;
   readonly strokePx: number;
-  /** Centre of the title in viewport px. */
   readonly centerX: number;
   readonly centerY: number;
-  /** Width of the title's text in px (of its longer line while on two lines). */
   readonly widthPx: number;
   readonly pinned: boolean;
   /** The DOM title's scale relative to its start size. */
   readonly scale: number;
-  /** Lines at the start (1, or 2 on portrait screens) and how far the words have joined (1: one line). */
+  /** Lines at the start, and how far the words have joined into one (1: joined). */
   readonly lines: 1 | 2;
   readonly join: number;
-  /** Every word's place, in the order of the name. */
   readonly words: readonly WordPlace[];
 }
 
-/**
- * Where the title is and how big, for scroll progress p. Unmeasured (no viewport yet) it is the
- * guess: size 48, outline 4. `wordsEm` (each word's width in ems) lets a portrait screen start the
- * name on two lines; without it the name is one word on one line.
- */
+/** Where the title is and how big at scroll progress p (a guess until the viewport is measured). */
 export function titleLayout(
   p: number,
   viewport: Viewport | null,
@@ -213,8 +188,6 @@ export function titleLayout(
   const endFontPx = TITLE_END_SIZE * unitPx;
   const scale = size / TITLE_START_SIZE;
   const startPx = TITLE_START_SIZE * unitPx;
-  // Centred in the first viewport (a little above the middle, leaving room for the tagline),
-  // rising to just under the top bar when pinned.
   const startY = height * TITLE_START_Y;
   const pinnedY = TOPBAR_HEIGHT + 10 + (endFontPx * TITLE_LINE_HEIGHT) / 2;
   const centerX = width / 2;
@@ -268,12 +241,7 @@ export function titleLayout(
 /** Room above and below the title's line box for the light's halo, in ems of the start size. */
 export const TITLE_STRIP_MARGIN = 0.45;
 
-/**
- * The strip of the viewport the canvas covers: as wide as the window, as tall as the title at its
- * start size plus room for the halo, centred on the title and moving with it. Its height does not
- * change with scroll (only with the window's width), so scrolling never resizes the canvas; and a
- * strip instead of the whole viewport is far fewer pixels to draw and composite per frame.
- */
+/** The strip the canvas covers: the title at its start size plus the halo (docs/title-light.md). */
 export function titleStrip(layout: TitleLayout): { top: number; height: number } {
   const startPx = layout.fontPx / layout.scale;
   const height = Math.ceil(startPx * (layout.lines * TITLE_LINE_HEIGHT + 2 * TITLE_STRIP_MARGIN));
@@ -293,10 +261,7 @@ export function pinnedBand(p: number, layout: TitleLayout): { opacity: number; h
   };
 }
 
-/**
- * The DOM-to-canvas handover: the canvas fades in while the DOM title's outline and light fade
- * out, linearly, over the same time (no fade under reduced motion or in test mode).
- */
+/** Length of the DOM-to-canvas crossfade (docs/title-light.md). */
 export const TITLE_CROSSFADE_MS = 450;
 
 /** The scroll-down circle's diameter in rem: 3 at the top, 0 from half a viewport on. */
@@ -306,17 +271,14 @@ export function scrollButtonDiameter(scrollY: number, viewportHeight: number): n
   return SCROLL_BUTTON_REM * (1 - t);
 }
 
+/** The intro sweep's light: its x in viewport px, and whether it has passed the heading. */
 export interface Sweep {
-  /** The light's x in viewport px. */
   readonly x: number;
   readonly done: boolean;
 }
 
-/**
- * The intro sweep at elapsed time t: the light starts left of the heading and moves right at the
- * spec's step per millisecond, computed from elapsed time so it is the same at any frame rate. It
- * is done once it has passed beyond the heading's right edge.
- */
+/** The intro sweep at elapsed time t, from left of the heading to beyond its right edge. */
+
 export function sweepPosition(
   tMs: number,
   windowWidth: number,

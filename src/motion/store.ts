@@ -1,59 +1,47 @@
-/**
- * The one store between the DOM and the canvas: the page's inputs and a few facts about the
- * title, each field changed only through the named actions below, by the one module named beside
- * it (lint refuses `motionStore.setState` elsewhere). Everything visible is derived from these by
- * the pure motion model (titleFrame.ts). Hot values stay outside React: readers call getState()
- * in a frame callback or subscribe and write styles directly.
- */
+/** The one store between DOM and canvas; each field changes only through its owner's action. */
 import { createStore } from 'zustand/vanilla';
 import { subscribeWithSelector } from 'zustand/middleware';
 import { company } from '../content/company';
 import { DEFAULT_TITLE_EM_WIDTH, guessWordsEm, type Viewport } from './model';
 
+/** Where the canvas title stands. */
 export type CanvasStatus = 'loading' | 'ready' | 'unavailable' | 'lost';
+/** The kind of the last pointer. */
 export type PointerKind = 'mouse' | 'pen' | 'touch';
 
+/** The pointer in viewport px; `inside` is false once a mouse has left the window. */
 export interface PointerState {
   readonly x: number;
   readonly y: number;
-  /** Whether the pointer is over the page (a mouse that left the window is not). */
   readonly inside: boolean;
   readonly kind: PointerKind;
 }
 
+/** The page's inputs and the title's facts; everything visible is derived from them. */
 export interface MotionState {
-  /** Written by motion/inputs.ts: the window's scroll, size, pointer and preference. */
   scrollY: number;
   /** Null until measured in the browser. */
   viewport: Viewport | null;
   pointer: PointerState;
-  /** Whether a button, pen or finger is down (a finger lights the page's edges only then). */
   pointerDown: boolean;
   reducedMotion: boolean;
-  /**
-   * Written by home/titleLight.ts: clock time (ms, the page's clock) at which the intro sweep
-   * starts; null until the title is first shown lit.
-   */
+  /** Page clock time (ms) the intro sweep starts at; null until the title is first shown lit. */
   sweepStart: number | null;
-  /** Written by canvas/CanvasHost.tsx: where the canvas title stands. */
   canvas: CanvasStatus;
-  /** Written by home/Hero.tsx: measured width of the title text in ems. */
+  /** Measured widths of the title and of each word, in ems (guessed until measured). */
   titleEm: number;
-  /** Measured width of each word of the title in ems (guessed until measured): the layout of a two-line title. */
   titleWordsEm: readonly number[];
-  /** Written by app/App.tsx: whether the page showing is the home page (the only one with the title). */
   onHome: boolean;
-  /** Written by motion/inputs.ts: deterministic test mode, the clock and the pointer belong to the test. */
+  /** In test mode the clock and the pointer belong to the test. */
   testMode: boolean;
   testTime: number;
-  /** Written by event/eventMode.tsx: event mode (`/?event`), attract loop when idle, back to top. */
   eventMode: boolean;
   /** Clock time (`now()`) of the last pointer, touch or key input; event mode's idle timer. */
   lastInput: number;
-  /** Event mode only: nobody has touched anything for the attract delay, the light plays its loop. */
   idle: boolean;
 }
 
+/** The store's state before any input. */
 export const initialMotionState: MotionState = {
   scrollY: 0,
   viewport: null,
@@ -77,20 +65,14 @@ export function titleWords(name: string): string[] {
   return name.split(/\s+/).filter(Boolean);
 }
 
-/**
- * Subscribe to what you read: `motionStore.subscribe(selector, listener, { equalityFn: shallow })`
- * calls the listener only when the selected inputs change.
- */
+/** The store; subscribe with a selector and `shallow` to hear only what you read. */
 export const motionStore = createStore<MotionState>()(
   subscribeWithSelector(() => ({ ...initialMotionState })),
 );
 
 let clockOffset = 0;
 
-/**
- * In a worker: make now() read the page's clock. Times in the store (sweepStart, lastInput) are
- * the page's, and a worker's performance.now() counts from its own, later, origin.
- */
+/** In a worker: make now() read the page's clock, as the store's times are the page's. */
 export function alignClock(pageTimeOrigin: number): void {
   clockOffset = performance.timeOrigin - pageTimeOrigin;
 }
@@ -102,7 +84,7 @@ export function now(state: MotionState = motionStore.getState()): number {
 
 const set = motionStore.setState;
 
-/** The actions of motion/inputs.ts, the window's and the test's inputs. */
+/** The actions of motion/inputs.ts: scroll, viewport, pointer, preference and test mode. */
 export const inputActions = {
   measure: (viewport: Viewport, scrollY: number) => set({ viewport, scrollY }),
   scroll: (scrollY: number) => set({ scrollY }),
@@ -128,7 +110,8 @@ export const startSweep = (at: number) =>
 /** canvas/CanvasHost.tsx: the canvas title's status, as its renderer reports it. */
 export const setCanvasStatus = (canvas: CanvasStatus) => set({ canvas });
 
-/** The actions of event/eventMode.tsx. */
+/** The actions of event/eventMode.tsx: event mode, last input, idle. */
+
 export const eventActions = {
   start: () => set({ eventMode: true }),
   stop: () => set({ eventMode: false, idle: false }),

@@ -1,7 +1,3 @@
-/**
- * The title this frame, derived one way for every reader (the canvas, its strip, the DOM title and
- * its light, the canvas's start gate), and the store fields each derivation reads.
- */
 import { scrollProgress, titleLayout, type TitleLayout } from './model';
 import type { MotionState } from './store';
 

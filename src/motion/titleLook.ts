@@ -1,9 +1,4 @@
-/**
- * The title's light, said once: its colours and its shape, read by the shader
- * (canvas/lightMaterial.ts: uniforms and #defines) and by the CSS light, whose custom properties
- * the build writes from here into styles/global.css (scripts/build/titleCssPlugin.ts), with the
- * model's size rule for the title before the app runs. See docs/title-light.md.
- */
+/** The title's light said once, for the shader and the CSS (docs/title-light.md). */
 import { company } from '../content/company';
 import { LIGHT_RADIUS_EM } from './light';
 import {
@@ -27,11 +22,7 @@ export const LIGHT_COLORS = { base: '#a9b4e8', hueA: '#9fb0ff', hueB: '#d7a8ff' 
 /** The unlit outline's alpha: dim but legible. */
 export const LIGHT_BASE_ALPHA = 0.42;
 
-/**
- * The light's shape for L = exp(-falloff · d²), d the distance in radii: the hue mixes in at
- * hueGain · L, the outline's alpha rises at alphaGain · L, the core adds core · L³ of white, the
- * halo shows at glow · L².
- */
+/** The light's shape for L = exp(-falloff · d²), d in radii (docs/title-light.md). */
 export const LIGHT_SHAPE = { falloff: 2.4, hueGain: 1.6, alphaGain: 1.8, core: 0.55, glow: 0.6 };
 
 /** The CSS light's white core copy: its alpha by distance, matched by eye to the shader's core. */
@@ -42,8 +33,8 @@ const CORE_STOPS: readonly (readonly [d: number, alpha: number])[] = [
   [0.55, 0.1],
   [0.8, 0],
 ];
-/** The CSS halo's text-shadow: the hues mixed this far toward the second, at this alpha. */
 const CSS_HALO_MIX = 0.55;
+
 const CSS_HALO_ALPHA = 0.9;
 
 /** The shape as GLSL #defines, prepended to shaders/titleLight.glsl. */
