@@ -21,7 +21,12 @@ describe("the title's CSS and the model", () => {
   });
 
   it("keeps the light's colours and radius out of the hand-written stylesheet", () => {
-    for (const hex of Object.values(LIGHT_COLORS)) expect(css.toLowerCase()).not.toContain(hex);
+    for (const hex of Object.values(LIGHT_COLORS)) {
+      expect(css.toLowerCase()).not.toContain(hex);
+      // Nor the same colour written as rgb()/rgba() channels.
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      expect(css).not.toMatch(new RegExp(`\\b${r}[,\\s]+${g}[,\\s]+${b}\\b`));
+    }
     expect(css).not.toMatch(/--lit-r:\s*[\d.]+em/);
     expect(generated).toContain(`--light-hue-a: ${LIGHT_COLORS.hueA}`);
   });
