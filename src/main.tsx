@@ -36,7 +36,6 @@ startMotionInputs();
 if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
 
-// Event mode, the service worker and the outbox: chunks of their own, never in the first paint.
 if (isKiosk()) void import('./event/eventMode').then((m) => m.startEventMode());
 function afterLoad() {
   if (outboxMayHold()) void import('./contact/outbox').then((m) => m.startOutbox());

@@ -9,7 +9,6 @@ import { startEdgeLight } from '../dom-motion/edgeLight';
 import { followReducedMotion } from '../dom-motion/springs';
 import { showHome } from '../motion/store';
 
-// Routes other than home load their code on demand (prerendered HTML shows them meanwhile).
 const legal = () => import('../legal/pages');
 const notFound = () => import('./NotFoundPage');
 const PrivacyPolicyPage = lazy(() => legal().then((m) => ({ default: m.PrivacyPolicyPage })));

@@ -69,7 +69,6 @@ function sweepOver(): Promise<void> {
       if (s.testMode) return done();
       const left = sweepLeftMs(s, layoutOf(s).layout, now(s));
       if (left === 0) return done();
-      // Not started yet: the store's sweepStart wakes the check.
       if (left !== null) timer = setTimeout(check, left + 1);
     };
     unsubscribe = motionStore.subscribe((s) => s.sweepStart, check);

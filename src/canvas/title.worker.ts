@@ -32,7 +32,6 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       mirrorPage(message.state);
       try {
         renderer = await createTitleRenderer(message.canvas, message, events);
-        // The strip may have changed size while the renderer was set up.
         if (resized) renderer.resize(resized.width, resized.height, resized.dpr);
       } catch (error) {
         if (!(error instanceof NoWebGLError)) throw error;

@@ -75,7 +75,6 @@ function counterState(message: string): string {
 
 /** The contact form; its firebase client and outbox load on first focus, not in the first paint. */
 export function ContactForm() {
-  // Empty in the prerendered HTML and at hydration; the visitor's draft right after (below).
   const [fields, setFields] = useState<Draft>(EMPTY_DRAFT);
   const [website, setWebsite] = useState('');
   const [status, setStatus] = useState<Status>('idle');

@@ -4,11 +4,7 @@ import { animated, to, useSpring } from '@react-spring/web';
 
 const FORM_SPRING = { tension: 300, friction: 30 };
 
-/**
- * The banner's frame opens to the banner's height and fades in while it has text, and closes
- * while it has none. The banner itself, with its two live regions, never leaves the page, so what
- * it says is announced as before; only its frame moves.
- */
+/** The banner's frame opens to its height while it has text; the live regions never leave the page. */
 export function useBannerFrame(content: RefObject<HTMLElement | null>, hasText: boolean) {
   const [style, api] = useSpring(() => ({ height: 0, opacity: 0, config: FORM_SPRING }));
   useLayoutEffect(() => {
@@ -28,10 +24,7 @@ export function useBannerFrame(content: RefObject<HTMLElement | null>, hasText: 
   return { ...style, overflow: 'hidden' as const };
 }
 
-/**
- * Send's width follows its content from one state to the next on a spring (Send, the spinner,
- * Sent and its check), then rests at `auto`. Where the button spans the form (a phone), it stays.
- */
+/** Send's width follows its content on a spring from state to state, then rests at `auto`. */
 export function useSendWidth(
   button: RefObject<HTMLElement | null>,
   content: RefObject<HTMLElement | null>,

@@ -93,7 +93,6 @@ export async function enqueue(payload: ContactPayload): Promise<boolean> {
   if (!db) return false;
   try {
     markOutbox(true);
-    // Resolves once the transaction is committed.
     await set(payload.idempotencyKey, { payload, queuedAt: Date.now(), serverTries: 0 }, db);
     outcomes.delete(payload.idempotencyKey);
     await recount(db);

@@ -1,13 +1,7 @@
 import { motionStore } from '../motion/store';
 import { TITLE_CROSSFADE_MS } from '../motion/model';
 
-/**
- * The handover from the DOM title to the canvas: one linear Web Animation per side, both started
- * at the same instant, so the compositor plays them in step and the two always add up to one title
- * (docs/title-light.md, "The handover"). With a clock per side (a CSS transition and a spring that
- * began on the next free animation frame) the title dipped by a quarter mid-fade; a spring for
- * both wrote styles on the main thread every frame while the page was still loading.
- */
+/** The DOM title → canvas handover: two linear Web Animations started together (docs/title-light.md). */
 interface Side {
   el: HTMLElement;
   /** This side's opacity with the canvas hidden and shown. */
@@ -46,10 +40,7 @@ export function crossfading(): boolean {
 
 let unsubscribe: (() => void) | null = null;
 
-/**
- * Lets the crossfade set `el`'s opacity: `hidden` while the canvas is not shown, `shown` once it
- * is (1 and 0 for the DOM title, 0 and 1 for the canvas). Returns the detach.
- */
+/** Lets the crossfade set `el`'s opacity to `hidden` or `shown` with the canvas; returns the detach. */
 export function crossfadeSide(el: HTMLElement, hidden: number, shown: number): () => void {
   const side: Side = { el, hidden, shown, animation: null };
   sides.add(side);

@@ -1,10 +1,4 @@
-/**
- * The title's pointer light, caught by the edges of the cards and the contact panel. It reads the
- * one motion store (the pointer its one listener wrote, the scroll) and writes the light's place
- * on each lit element as two custom properties that its CSS ring (`[data-edge-light]::after`)
- * draws from: no listener of its own, no React render, and nothing written, so nothing drawn,
- * while the pointer and the page are still. Under reduced motion the CSS lights the edges evenly.
- */
+/** The title's pointer light on the edges of the cards and the contact panel (docs/dom-motion.md). */
 import { shallow } from 'zustand/shallow';
 import { motionStore, type MotionState } from '../motion/store';
 

@@ -1,7 +1,4 @@
-/**
- * react-spring for the DOM's motion: one switch for reduced motion, and the springs' settings.
- * The title's motion is not here (src/home, src/canvas): it runs on the compositor and the canvas.
- */
+/** react-spring for the DOM: reduced motion's one switch and the springs' settings. */
 import { Globals, type SpringConfig } from '@react-spring/web';
 import { motionStore } from '../motion/store';
 
@@ -12,11 +9,7 @@ export function prefersReducedMotion(): boolean {
 
 let following = false;
 
-/**
- * Every spring jumps to its end while the visitor prefers reduced motion, live: the store's
- * `reducedMotion` (fed by the one listener in src/motion/inputs.ts) sets react-spring's
- * global `skipAnimation`. Idempotent.
- */
+/** Makes every spring jump to its end while the store says reduced motion, live. Idempotent. */
 export function followReducedMotion(): void {
   if (following) return;
   following = true;

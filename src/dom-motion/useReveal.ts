@@ -25,20 +25,15 @@ export function revealStyle({ opacity, y }: RevealValues) {
 }
 
 /**
- * Holds `count` items back and lets them rise into view, one after another, once the element
- * given the returned ref comes into view. Only what lies wholly below the viewport when the app
- * takes over is held back, and only by the app: the prerendered page, a visitor without
- * JavaScript and one whose app never ran see everything. Content that comes into view well up
- * the screen (a jump to an anchor, a fast scroll) shows at once. One React render when it comes
- * into view (useInView's flag); the springs write styles, no render per frame.
+ * Holds `count` items back until the ref's element comes into view, then lets them rise one after
+ * another; only what lies wholly below the viewport at hydration is held (docs/dom-motion.md).
  */
 export function useReveal<T extends Element>(count = 1) {
   const [ref, inView] = useInView(ONCE);
   const held = useRef(false);
   const [springs, api] = useSprings(count, () => ({ opacity: 1, y: 0, config: REVEAL }));
 
-  // At hydration, before the app's first paint: what is below the viewport (so not on screen)
-  // is put down out of sight.
+  // Before the app's first paint: only what is below the viewport is put out of sight.
   useLayoutEffect(() => {
     followReducedMotion();
     const element = ref.current as T | undefined;

@@ -28,7 +28,6 @@ export function startEventMode(win: Window = window): () => void {
       // A client-side route change (React Router follows popstate): no reload, the canvas lives on.
       win.history.pushState(null, '', `/${startSearch}`);
       win.dispatchEvent(new PopStateEvent('popstate'));
-      // At its top, also when that route change had not rendered yet and home never went away.
       win.scrollTo({ top: 0, behavior: 'instant' });
     }
   }

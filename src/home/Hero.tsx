@@ -80,7 +80,6 @@ export function Hero() {
       button.tabIndex = gone ? -1 : 0;
       button.dataset.diameter = rem.toFixed(4);
     };
-    // Fonts change the title's measured width.
     void document.fonts?.ready.then(() => {
       const text = title.firstElementChild as HTMLElement | null;
       if (!text) return;

@@ -70,7 +70,6 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
       { duration: end - start },
     );
     for (const animation of animations) animation.startTime = start;
-    // Past its end the loop takes the light over again (to rest, or to the pointer).
     sweep = { key, animations, timer: window.setTimeout(kick, end - performance.now() + 20) };
   };
 

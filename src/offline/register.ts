@@ -1,8 +1,4 @@
-/**
- * Registers the offline service worker (docs/offline.md) once the home page's title is lit (or
- * known unavailable) and the browser is idle, so its precaching never competes with the first
- * paint or the canvas; then has it keep the canvas files this page loaded.
- */
+/** Registers the offline service worker once the title is lit and the page idle (docs/offline.md). */
 import { routes } from '../content/site';
 import { motionStore, type MotionState } from '../motion/store';
 
@@ -51,7 +47,6 @@ export async function registerServiceWorker(
     else setTimeout(resolve, 1000);
   });
   try {
-    // updateViaCache 'none': the worker's script is always checked against the server.
     const registration = await win.navigator.serviceWorker.register(SERVICE_WORKER_URL, {
       scope: '/',
       updateViaCache: 'none',
@@ -62,11 +57,9 @@ export async function registerServiceWorker(
     win.setInterval(update, UPDATE_EVERY_MS);
     win.addEventListener('online', update);
     await cacheLoadedFiles(win, await win.navigator.serviceWorker.ready);
-    // Tests (and a curious developer) can tell when this page would reload offline.
     win.document.documentElement.dataset.offline = 'ready';
     return registration;
   } catch (error) {
-    // The site works the same without it, only not offline.
     console.warn('The offline service worker could not be registered.', error);
     return null;
   }

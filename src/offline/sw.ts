@@ -1,7 +1,4 @@
-/**
- * The offline service worker, bundled into sw.js with the build's precache manifest by
- * scripts/service-worker.ts. How it caches and updates: docs/offline.md.
- */
+/** The offline service worker (docs/offline.md), bundled with its precache manifest by the build. */
 import { PrecacheController, type PrecacheEntry } from 'workbox-precaching';
 import { NetworkFirst } from 'workbox-strategies';
 
@@ -108,7 +105,6 @@ worker.addEventListener('fetch', (event) => {
   else if (url.pathname.startsWith('/assets/')) event.respondWith(fromOtherCaches(request));
 });
 
-// The page names the files it loaded once its title is lit (Workbox's CACHE_URLS message).
 worker.addEventListener('message', (event) => {
   const data = event.data as { type?: string; payload?: { urlsToCache?: string[] } } | null;
   if (data?.type !== 'CACHE_URLS') return;
@@ -120,10 +116,7 @@ worker.addEventListener('message', (event) => {
   );
 });
 
-/**
- * Keeps the given files that are not precached: the canvas path this browser used. The title
- * worker's bundle imports nothing (scripts/build/precache.ts checks), so the list is complete.
- */
+/** Keeps the listed files that are not precached (the canvas path this browser used). */
 async function cacheLoaded(urls: string[]): Promise<void> {
   const cache = await caches.open(LOADED);
   const wanted = new Set<string>();
@@ -147,10 +140,7 @@ async function precached(key: string): Promise<Response | undefined> {
   return (await caches.open(CACHE)).match(key);
 }
 
-/**
- * A hashed file this build loaded (the canvas's) or an older build had (a page loaded before the
- * update), else the network; a file fetched now is kept with this build.
- */
+/** A hashed file this build or an older one kept, else the network (kept with this build). */
 async function fromOtherCaches(request: Request): Promise<Response> {
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
@@ -173,10 +163,7 @@ function pageKey(url: URL): { key: string | undefined; found: boolean } {
   return { key: precache.getCacheKeyForURL(new URL('/404', url.origin).href), found: false };
 }
 
-/**
- * Pages: the network (the newest deploy), else after PAGE_TIMEOUT_S or on failure this build's
- * precached page; the 404 page for an unknown path, with its status. Nothing is written at run time.
- */
+/** Pages: the network, else this build's precached page after PAGE_TIMEOUT_S; unknown paths get 404. */
 const pages = new NetworkFirst({
   cacheName: CACHE,
   networkTimeoutSeconds: PAGE_TIMEOUT_S,

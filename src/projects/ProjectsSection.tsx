@@ -5,7 +5,6 @@ import { revealStyle, useReveal } from '../dom-motion/useReveal';
 import { ProjectCard } from './ProjectCard';
 
 export function ProjectsSection() {
-  // The cards rise one after another once the grid comes into view.
   const [grid, cards] = useReveal<HTMLUListElement>(projects.length);
   return (
     <Section name="projects" title="Projects" anchor reveal="heading">
