@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseURL, DESKTOP, openPage, PHONE, SCREENSHOT_DIR, sharedBrowser } from './browser';
+import { LIGHT_COLORS } from '../../src/motion/titleLook';
 
 const browser = sharedBrowser();
 
@@ -59,6 +60,19 @@ async function settled(page: Page, ms = 1_500): Promise<void> {
   );
 }
 
+/** A computed colour, rgb(a) or CSS Color 4's color(srgb …), as 0–255 channels and an alpha. */
+function channels(colour: string): number[] {
+  const srgb = /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)(?: \/ ([\d.]+))?\)/.exec(colour);
+  if (srgb) {
+    const [r, g, b] = srgb.slice(1, 4).map((v) => Math.round(Number(v) * 255));
+    return [r!, g!, b!, Number(srgb[4] ?? 1)];
+  }
+  const [r = NaN, g = NaN, b = NaN, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+  return [r, g, b, Math.round(a * 100) / 100];
+}
+
+const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+
 describe('sections coming into view, in Chromium', () => {
   it('shows every section with JavaScript off, and the prerendered HTML hides nothing', async () => {
     const html = await (await fetch(`${baseURL()}/`)).text();
@@ -91,22 +105,22 @@ describe('sections coming into view, in Chromium', () => {
     await page.locator('.card').first().hover();
     await page.waitForTimeout(300);
     // No lift, and the edges lit evenly and still: the ring's one colour, no glow, nothing written.
-    expect(
-      await page
-        .locator('.card')
-        .first()
-        .evaluate((e) => ({
-          transform: getComputedStyle(e).transform,
-          edgeX: (e as HTMLElement).style.getPropertyValue('--edge-x'),
-          ring: getComputedStyle(e, '::after').backgroundImage,
-          ringColour: getComputedStyle(e, '::after').backgroundColor,
-          glow: getComputedStyle(e, '::before').backgroundImage,
-        })),
-    ).toEqual({
+    const card = await page
+      .locator('.card')
+      .first()
+      .evaluate((e) => ({
+        transform: getComputedStyle(e).transform,
+        edgeX: (e as HTMLElement).style.getPropertyValue('--edge-x'),
+        ring: getComputedStyle(e, '::after').backgroundImage,
+        ringColour: getComputedStyle(e, '::after').backgroundColor,
+        glow: getComputedStyle(e, '::before').backgroundImage,
+      }));
+    expect({ ...card, ringColour: channels(card.ringColour) }).toEqual({
       transform: 'none',
       edgeX: '',
       ring: 'none',
-      ringColour: 'rgba(159, 176, 255, 0.45)',
+      // The title light's first hue at 45 %.
+      ringColour: [...hex(LIGHT_COLORS.hueA), 0.45],
       glow: 'none',
     });
     expect(problems).toEqual([]);
