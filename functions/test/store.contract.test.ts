@@ -70,8 +70,7 @@ const KITS: Kit[] = [
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const LEASE = 60_000;
-// Transactions racing on one document wait on the emulator's lock timeouts (seconds each; a
-// known emulator trait, not production's): the racing tests get more time.
+// Racing writes retry on the emulator, which can be slow on a loaded machine.
 const RACE_TIMEOUT = 60_000;
 
 let n = 0;

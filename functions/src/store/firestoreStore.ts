@@ -18,6 +18,22 @@ export const EXPIRED_CLAIMS_INDEX = {
 } as const;
 /** gRPC status of a document that already exists. */
 const ALREADY_EXISTS = 6;
+/** gRPC status of a write whose precondition (the version it read) no longer holds. */
+const FAILED_PRECONDITION = 9;
+
+/**
+ * Runs a write made on the version it read: false if another write came first. No transaction, so
+ * no lock, also none left behind by a process killed mid-write (the emulator never frees those).
+ */
+async function unchanged(write: () => Promise<unknown>, lost = FAILED_PRECONDITION) {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === lost) return false;
+    throw error;
+  }
+}
 
 function unavailable(what: string, error: unknown): StoreUnavailableError {
   return new StoreUnavailableError(`Firestore: ${what} failed: ${(error as Error).message}`, {
@@ -25,7 +41,7 @@ function unavailable(what: string, error: unknown): StoreUnavailableError {
   });
 }
 
-/** The production store: `create()` per key, so a retry never overwrites or doubles a message. */
+/** The production store: `create()` per key; claims, releases and hits write on the version they read. */
 export class FirestoreStore implements ContactStore {
   constructor(private readonly db: Firestore) {}
 
@@ -51,17 +67,20 @@ export class FirestoreStore implements ContactStore {
   async claim(id: string, now: Date, leaseMs: number): Promise<ContactRecord | null> {
     const ref = this.db.collection(MESSAGES).doc(id);
     try {
-      return await this.db.runTransaction(async (tx) => {
-        const snap = await tx.get(ref);
-        const record = snap.exists ? (snap.data() as ContactRecord) : null;
-        if (!record || !claimable(record.delivery, now)) return null;
-        const claimedUntil = new Date(now.getTime() + leaseMs).toISOString();
-        tx.update(ref, { 'delivery.state': 'sending', 'delivery.claimedUntil': claimedUntil });
-        return {
-          ...record,
-          delivery: { ...record.delivery, state: 'sending' as const, claimedUntil },
-        };
-      });
+      const snap = await ref.get();
+      const record = snap.exists ? (snap.data() as ContactRecord) : null;
+      if (!record || !claimable(record.delivery, now)) return null;
+      const claimedUntil = new Date(now.getTime() + leaseMs).toISOString();
+      // Only if nobody wrote it since the read: of racing claims, one wins and no lock is held.
+      const won = await unchanged(() =>
+        ref.update(
+          { [STATE]: 'sending', [CLAIMED_UNTIL]: claimedUntil },
+          { lastUpdateTime: snap.updateTime! },
+        ),
+      );
+      return won
+        ? { ...record, delivery: { ...record.delivery, state: 'sending' as const, claimedUntil } }
+        : null;
     } catch (error) {
       throw unavailable('claim', error);
     }
@@ -70,11 +89,13 @@ export class FirestoreStore implements ContactStore {
   async release(id: string, outcome: ReleaseOutcome): Promise<void> {
     const ref = this.db.collection(MESSAGES).doc(id);
     try {
-      await this.db.runTransaction(async (tx) => {
-        const snap = await tx.get(ref);
+      for (;;) {
+        const snap = await ref.get();
         if (!snap.exists) return;
-        tx.update(ref, { delivery: released((snap.data() as ContactRecord).delivery, outcome) });
-      });
+        const delivery = released((snap.data() as ContactRecord).delivery, outcome);
+        if (await unchanged(() => ref.update({ delivery }, { lastUpdateTime: snap.updateTime! })))
+          return;
+      }
     } catch (error) {
       throw unavailable('release', error);
     }
@@ -105,19 +126,23 @@ export class FirestoreStore implements ContactStore {
     const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
     const ref = this.db.collection(BUCKETS).doc(bucket);
     try {
-      return await this.db.runTransaction(async (tx) => {
-        const snap = await tx.get(ref);
+      for (;;) {
+        const snap = await ref.get();
         const data = snap.data() as { windowStart?: number; hits?: number } | undefined;
         const hits = data?.windowStart === windowStart ? (data.hits ?? 0) : 0;
         if (hits >= limit) return false;
         // expiresAt lets a Firestore TTL policy delete old buckets.
-        tx.set(ref, {
+        const next = {
           windowStart,
           hits: hits + 1,
           expiresAt: new Date(windowStart + 2 * windowMs),
-        });
-        return true;
-      });
+        };
+        // A write on the read's version only; a racing hit reads again.
+        const counted = snap.exists
+          ? await unchanged(() => ref.update(next, { lastUpdateTime: snap.updateTime! }))
+          : await unchanged(() => ref.create(next), ALREADY_EXISTS);
+        if (counted) return true;
+      }
     } catch (error) {
       throw unavailable('rate limit', error);
     }
