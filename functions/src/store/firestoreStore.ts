@@ -21,10 +21,7 @@ const ALREADY_EXISTS = 6;
 /** gRPC status of a write whose precondition (the version it read) no longer holds. */
 const FAILED_PRECONDITION = 9;
 
-/**
- * Runs a write made on the version it read: false if another write came first. No transaction, so
- * no lock, also none left behind by a process killed mid-write (the emulator never frees those).
- */
+/** Runs a write made on the version it read; false if another came first (docs/firestore.md). */
 async function unchanged(write: () => Promise<unknown>, lost = FAILED_PRECONDITION) {
   try {
     await write();
