@@ -94,7 +94,6 @@ export function Hero() {
       fireImmediately: true,
     });
     const detachLight = attachTitleLight(box, early);
-    // Fades out as the canvas fades in, in step (crossfade.ts).
     const detachFade = crossfadeSide(box, 1, 0);
     return () => {
       unsubscribe();

@@ -35,7 +35,6 @@ export function placeLitWords(box: HTMLElement): void {
       if (!target) return [];
       const r = word.getBoundingClientRect();
       const moved = placed.get(word) ?? { dx: 0, dy: 0 };
-      // Where the word is laid out: where it shows, less the move it was given.
       const dx = target.x - (r.left - own.left - moved.dx);
       const dy = target.y - (r.top - own.top - moved.dy);
       return [{ word, dx, dy }];

@@ -194,7 +194,6 @@ export function titleLayout(
   const centerY = lerp(startY, pinnedY, pinProgress(p));
   const join = lines === 2 ? pinProgress(p) : 1;
 
-  // Word centres in start-size px from the title's centre: on one line, and on two.
   const oneLine: number[] = [];
   let at = -emWidth / 2;
   for (const w of wordsEm) {
