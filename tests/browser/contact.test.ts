@@ -16,7 +16,6 @@ import {
   openPage,
   PHONE,
   SCREENSHOT_DIR,
-  screenshot,
   sharedBrowser,
 } from './browser';
 import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
@@ -326,8 +325,9 @@ describe('server answers', () => {
     await expect(form(page).message.inputValue()).resolves.toBe(`${LONG_ENOUGH} (Refused)`);
     await expect(form(page).send.isDisabled()).resolves.toBe(true);
     expect(problems.some((p) => /internal/i.test(p))).toBe(true);
-    await form(page).banner.scrollIntoViewIfNeeded();
-    await screenshot(page, 'contact-queued-phone');
+    await page
+      .locator('#contact')
+      .screenshot({ path: `${SCREENSHOT_DIR}/contact-queued-phone.png` });
   });
 
   it('reuse the idempotency key when the same message is sent again after a failure', async () => {
