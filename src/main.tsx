@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { isKiosk } from './contact/kiosk';
 import { outboxMayHold } from './contact/outboxHint';
+import { followReducedMotion } from './dom-motion/springs';
 import { startMotionInputs } from './motion/inputs';
 import './styles/later.css';
 
@@ -31,6 +32,7 @@ const app = (
 
 // The motion store's inputs (and test mode) attach once, before anything reads them.
 startMotionInputs();
+followReducedMotion();
 
 // Only the build prerenders; a transition hydrates in slices, so the page takes input between.
 if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));

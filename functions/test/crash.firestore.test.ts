@@ -16,11 +16,10 @@ import type { ContactRecord } from '../src/store/types';
 import {
   header,
   sdkCallable,
-  startBackendProcess,
+  startBackend as startBackendAt,
   startSmtp,
   tempDir,
   waitFor,
-  type BackendProcess,
 } from './harness';
 
 /** The dead sender's claims run out this fast here (2 minutes by default). */
@@ -32,9 +31,9 @@ afterEach(async () => {
 });
 
 /** `npm run backend` with `env`; stopped after the test. */
-async function startBackend(env: NodeJS.ProcessEnv): Promise<BackendProcess> {
-  const backend = await startBackendProcess(env);
-  cleanups.push(backend.stop);
+async function startBackend(env: NodeJS.ProcessEnv): ReturnType<typeof startBackendAt> {
+  const backend = await startBackendAt(env);
+  cleanups.push(() => backend.stop('SIGKILL'));
   return backend;
 }
 

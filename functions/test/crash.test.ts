@@ -7,7 +7,7 @@ import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContactRecord } from '../src/store/types';
-import { sdkCallable, startBackendProcess, tempDir, type BackendProcess } from './harness';
+import { sdkCallable, startBackend as startBackendAt, tempDir } from './harness';
 
 const TEMP = /\.tmp$/;
 
@@ -17,8 +17,8 @@ afterEach(async () => {
 });
 
 /** `npm run backend` on `dataDir`, without mail; stopped after the test. */
-async function startBackend(dataDir: string): Promise<BackendProcess> {
-  const backend = await startBackendProcess({
+async function startBackend(dataDir: string): ReturnType<typeof startBackendAt> {
+  const backend = await startBackendAt({
     DATA_DIR: dataDir,
     SMTP_URL: '',
     RATE_LIMIT_PER_CLIENT: '100000',
@@ -26,7 +26,7 @@ async function startBackend(dataDir: string): Promise<BackendProcess> {
     RETRY_INTERVAL_MS: '3600000',
     LOG_LEVEL: 'info',
   });
-  cleanups.push(backend.stop);
+  cleanups.push(() => backend.stop('SIGKILL'));
   return backend;
 }
 

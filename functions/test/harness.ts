@@ -3,12 +3,10 @@
  * backend (the sendContactEmail callable in express) on a random loopback port, and the firebase
  * web SDK connected to it with connectFunctionsEmulator. Everything is closed and removed after.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { SMTPServer } from 'smtp-server';
@@ -18,6 +16,7 @@ import {
   type LocalBackendOptions,
 } from '../src/local/backend';
 import { FUNCTIONS_REGION } from '../../src/contact/config';
+import { startBackendProcess } from '../src/local/process';
 import { backendSettings, type BackendSettings } from '../src/settings';
 import type { ContactRecord } from '../src/store/types';
 
@@ -245,41 +244,11 @@ export async function waitFor<T>(
   }
 }
 
-const BACKEND_MAIN = fileURLToPath(new URL('../src/local/main.ts', import.meta.url));
-
-export interface BackendProcess {
-  child: ChildProcess;
-  port: number;
-  output(): string;
-  /** SIGKILLs it if it still runs; resolves once it has exited. */
-  stop(): Promise<void>;
-}
-
-/**
- * `npm run backend` as a real process on a free port, with `env` over this process's own
- * environment; resolves once it listens (it says so over IPC).
- */
-export async function startBackendProcess(env: NodeJS.ProcessEnv): Promise<BackendProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', BACKEND_MAIN], {
-    env: { ...process.env, BACKEND_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  };
-  try {
-    const origin = await new Promise<string>((ok, fail) => {
-      child.once('message', (m) => ok((m as { ready: string }).ready));
-      child.once('exit', (code) => fail(new Error(`The backend exited (${code}):\n${out}`)));
-    });
-    return { child, port: Number(new URL(origin).port), output: () => out, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+/** `npm run backend` on a free port with `env` over this environment, its output kept. */
+export async function startBackend(env: NodeJS.ProcessEnv) {
+  const backend = await startBackendProcess(
+    { ...process.env, BACKEND_PORT: '0', ...env },
+    { capture: true },
+  );
+  return { ...backend, port: Number(new URL(backend.origin).port) };
 }

@@ -6,7 +6,6 @@ import { DocumentMeta } from './DocumentMeta';
 import { routes, type RouteKey, type RouteMeta } from '../content/site';
 import { CanvasHost } from '../canvas/CanvasHost';
 import { startEdgeLight } from '../dom-motion/edgeLight';
-import { followReducedMotion } from '../dom-motion/springs';
 import { showHome } from '../motion/store';
 
 const legal = () => import('../legal/pages');
@@ -34,10 +33,7 @@ export function App() {
   useEffect(() => preload(pathname), [pathname]);
   // Before any effect of the page reads it.
   useLayoutEffect(() => showHome(pathname === routes.home.path), [pathname]);
-  useEffect(() => {
-    followReducedMotion();
-    startEdgeLight();
-  }, []);
+  useEffect(startEdgeLight, []);
   return (
     <>
       <CanvasHost />

@@ -3,8 +3,10 @@ import { useLocation, type Location } from 'react-router-dom';
 import { useTransition } from '@react-spring/web';
 import { ROUTE } from '../dom-motion/springs';
 
+let root: HTMLElement | null = null;
+
 function fade(opacity: number) {
-  const root = document.getElementById('root');
+  root ??= document.getElementById('root');
   if (root) root.style.opacity = opacity >= 1 ? '' : String(opacity);
 }
 

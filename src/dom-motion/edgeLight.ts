@@ -19,8 +19,10 @@ function write() {
   frame = 0;
   const s = motionStore.getState();
   const on = lightOn(s);
-  // Every rect first, then every write: one layout, not one per element.
-  const places = [...elements].map((el) => [el, el.getBoundingClientRect()] as const);
+  // Every rect first, then every write: one layout, not one per element. Off: only the lit ones.
+  const places = [...elements]
+    .filter((el) => on || litNow.has(el))
+    .map((el) => [el, el.getBoundingClientRect()] as const);
   for (const [el, r] of places) {
     const x = s.pointer.x - r.left;
     const y = s.pointer.y - r.top;

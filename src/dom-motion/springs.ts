@@ -2,21 +2,12 @@
 import { Globals, type SpringConfig } from '@react-spring/web';
 import { motionStore } from '../motion/store';
 
-/** Whether the visitor asks for less motion, read now (the store learns it once its listeners run). */
-export function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
-let following = false;
-
-/** Makes every spring jump to its end while the store says reduced motion, live. Idempotent. */
+/** Makes every spring jump to its end while the store says reduced motion, live. Call once. */
 export function followReducedMotion(): void {
-  if (following) return;
-  following = true;
-  Globals.assign({ skipAnimation: prefersReducedMotion() });
   motionStore.subscribe(
     (s) => s.reducedMotion,
     (reduced) => Globals.assign({ skipAnimation: reduced }),
+    { fireImmediately: true },
   );
 }
 

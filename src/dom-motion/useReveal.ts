@@ -1,12 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { to, useInView, useSprings, type SpringValue } from '@react-spring/web';
-import {
-  followReducedMotion,
-  prefersReducedMotion,
-  REVEAL,
-  REVEAL_RISE_PX,
-  REVEAL_STAGGER_MS,
-} from './springs';
+import { REVEAL, REVEAL_RISE_PX, REVEAL_STAGGER_MS } from './springs';
+import { motionStore } from '../motion/store';
 
 /** Once: a section that has come into view stays (a fresh object each render would re-observe). */
 const ONCE = { once: true } as const;
@@ -35,9 +30,8 @@ export function useReveal<T extends Element>(count = 1) {
 
   // Before the app's first paint: only what is below the viewport is put out of sight.
   useLayoutEffect(() => {
-    followReducedMotion();
     const element = ref.current as T | undefined;
-    if (!element || prefersReducedMotion()) return;
+    if (!element || motionStore.getState().reducedMotion) return;
     if (element.getBoundingClientRect().top < window.innerHeight) return;
     held.current = true;
     element.setAttribute('data-reveal', 'held');

@@ -2,7 +2,6 @@ import { createRoot } from 'react-dom/client';
 import { StrictMode } from 'react';
 import { shallow } from 'zustand/shallow';
 import { eventActions as act, motionStore, now } from '../motion/store';
-import { followTouch } from '../motion/inputs';
 import { idleState, msToNextIdleThreshold, RETURN_TO_TOP_AFTER_MS } from '../motion/attract';
 import { forgetVisitor } from '../contact/kiosk';
 import { FullscreenButton } from './FullscreenButton';
@@ -53,7 +52,7 @@ export function startEventMode(win: Window = window): () => void {
     evaluate();
   }
 
-  // A touch that moves the light (followTouch) is input through the pointer's change below.
+  // A touch that moves the light (motion/inputs.ts) is input through the pointer's change below.
   function onTouch(e: TouchEvent) {
     if (!e.touches[0] || motionStore.getState().testMode) markActive();
   }
@@ -78,7 +77,6 @@ export function startEventMode(win: Window = window): () => void {
   const passive = { passive: true, signal: listening.signal } as const;
   win.addEventListener('pagehide', onPageHide, passive);
   win.addEventListener('pageshow', onPageShow, passive);
-  const stopTouch = followTouch(win);
   win.addEventListener('touchstart', onTouch, passive);
   win.addEventListener('touchmove', onTouch, passive);
   win.addEventListener('keydown', markActive, passive);
@@ -102,7 +100,6 @@ export function startEventMode(win: Window = window): () => void {
   return () => {
     clearTimeout(timer);
     unsubscribe();
-    stopTouch();
     listening.abort();
     ui.unmount();
     host.remove();

@@ -67,8 +67,7 @@ function attachMotionListeners(win: Window): () => void {
   const onTouch = (e: TouchEvent) => {
     const touch = e.touches[0];
     if (!touch || testMode()) return;
-    act.point({ x: touch.clientX, y: touch.clientY, inside: true, kind: 'touch' });
-    act.press(true);
+    act.touch({ x: touch.clientX, y: touch.clientY, inside: true, kind: 'touch' });
   };
   const onTouchEnd = (e: TouchEvent) => {
     if (e.touches.length === 0) onUp();
@@ -106,22 +105,5 @@ function attachMotionListeners(win: Window): () => void {
     win.removeEventListener('touchcancel', onTouchEnd);
     win.document.removeEventListener('mouseout', onLeave);
     reduced.removeEventListener('change', onReduced);
-  };
-}
-
-/** Event mode's touch: the light follows the finger, also while it scrolls the page. */
-
-export function followTouch(win: Window): () => void {
-  const onTouch = (e: TouchEvent) => {
-    const touch = e.touches[0];
-    if (touch && !testMode())
-      act.point({ x: touch.clientX, y: touch.clientY, inside: true, kind: 'touch' });
-  };
-  const passive = { passive: true } as const;
-  win.addEventListener('touchstart', onTouch, passive);
-  win.addEventListener('touchmove', onTouch, passive);
-  return () => {
-    win.removeEventListener('touchstart', onTouch);
-    win.removeEventListener('touchmove', onTouch);
   };
 }

@@ -90,7 +90,10 @@ export const inputActions = {
   scroll: (scrollY: number) => set({ scrollY }),
   point: (pointer: PointerState) => set({ pointer }),
   leave: () => set((s) => ({ pointer: { ...s.pointer, inside: false } })),
-  press: (pointerDown: boolean) => set({ pointerDown }),
+  press: (pointerDown: boolean) => {
+    if (motionStore.getState().pointerDown !== pointerDown) set({ pointerDown });
+  },
+  touch: (pointer: PointerState) => set({ pointer, pointerDown: true }),
   reduceMotion: (reducedMotion: boolean) => set({ reducedMotion }),
   enterTestMode: () => set({ testMode: true, testTime: 0 }),
   setTestTime: (testTime: number) => set({ testTime }),

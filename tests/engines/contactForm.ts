@@ -1,7 +1,7 @@
 /** The contact form's steps that the engine tests share: open it, type into it, wait on Send. */
 import type { EnginePage } from './engine';
 
-export interface Fields {
+interface Fields {
   name: string;
   email: string;
   message: string;

@@ -4,34 +4,44 @@ import { fileURLToPath } from 'node:url';
 export interface BackendProcess {
   child: ChildProcess;
   origin: string;
-  stop(): Promise<void>;
+  /** What it printed, when started with `capture`. */
+  output(): string;
+  /** Sends `signal` (SIGTERM: a clean stop) if it still runs; resolves once it has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
-/** Runs main.ts as a child process for `npm start` and `npm run serve`. */
+/** Runs main.ts as a child process for `npm start`, `npm run serve` and the crash tests. */
 export async function startBackendProcess(
   env: NodeJS.ProcessEnv = process.env,
+  { capture = false } = {},
 ): Promise<BackendProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit', 'ipc'],
     // Its own process group: Ctrl-C reaches the parent only, which then stops it in order.
     detached: true,
   });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
   const origin = await new Promise<string>((ok, fail) => {
     child.once('message', (m) => ok((m as { ready: string }).ready));
     child.once('exit', (code, signal) =>
-      fail(new Error(`The contact backend exited before it was ready (${signal ?? code}).`)),
+      fail(
+        new Error(`The contact backend exited before it was ready (${signal ?? code}).\n${out}`),
+      ),
     );
     child.once('error', fail);
   });
   return {
     child,
     origin,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    output: () => out,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
     },
   };
