@@ -7,7 +7,7 @@ import { ProjectCard } from './ProjectCard';
 export function ProjectsSection() {
   const [grid, cards] = useReveal<HTMLUListElement>(projects.length);
   return (
-    <Section name="projects" title="Projects" anchor reveal="heading">
+    <Section name="projects" title="Projects" className="projects" anchor reveal="heading">
       <ul ref={grid} className="projects-grid" role="list">
         {projects.map((project, i) => (
           <animated.li key={project.id} style={revealStyle(cards[i]!)}>
