@@ -1,28 +1,17 @@
-/** The bench's report and budgets (see docs/bench.md). A missed budget is reported, never thrown. */
+/** The bench's report and budgets (docs/bench.md): a missed budget is reported, never thrown. */
 import { median, quantile, summarize, type Summary } from '../../src/shared/stats';
+import { routes } from '../../src/content/site';
 import type { LighthouseRun, Preset } from './lighthouse';
 import type { ProbeResult } from './probe';
 import type { Device, Visit } from './visit';
-import { routes } from '../../src/content/site';
 
-export interface LighthouseSample {
-  round: number;
-  /** Which of the round's runs of this variant (mobile / and its control run MOBILE_PAIR_RUNS times a round); 0 if absent. */
-  repeat?: number;
-  build: string;
-  preset: Preset;
-  route: string;
-  run: LighthouseRun;
-}
+type Keyed = { round: number; repeat?: number };
+type Sample = Keyed & { build: string; route: string };
+/** `repeat`: which of the round's runs of mobile / or its control (0 when absent). */
+export type LighthouseSample = Sample & { preset: Preset; run: LighthouseRun };
+export type VisitSample = Sample & { device: Device; visit: Visit };
 
-export interface VisitSample {
-  round: number;
-  build: string;
-  device: Device;
-  route: string;
-  visit: Visit;
-}
-
+/** A whole bench, as saved in bench-results/bench-<time>.json. */
 export interface BenchData {
   date: string;
   commit: string;
@@ -38,12 +27,8 @@ export interface BenchData {
   probe: ProbeResult | null;
 }
 
-export interface Budget {
-  name: string;
-  actual: string;
-  /** null: nothing to judge (no samples). */
-  met: boolean | null;
-}
+/** A budget's figure and verdict; `met` is null when there was nothing to judge. */
+export type Budget = { name: string; actual: string; met: boolean | null };
 
 /** The canvas page, its control without WebGL, and a plain page; from the one route table. */
 export const HOME = routes.home.path;
@@ -56,64 +41,37 @@ export const BUDGETS = {
   lcpMs: 1500,
   tbtMs: 200,
   tbtOverControlMs: 30,
-  cls: 0,
   stillCpuRatio: 2,
-  litDesktopMs: 1500,
-  litPhoneMs: 2500,
+  litMs: { desktop: 1500, phone: 2500 },
   /** The spec's sweep: 2 px/ms on screens wider than 1024 px, 1 px/ms otherwise. */
-  sweepPxPerMsWide: 2,
-  sweepPxPerMsNarrow: 1,
+  sweepPxPerMs: { desktop: 2, phone: 1 },
   /** "Starts with the lit title": the first lit frame shows the light in the title's first fifth. */
   sweepStartShare: 0.2,
   /** "At the spec's speed", as far as screen frames can tell. */
   sweepSpeedTolerance: 0.25,
 } as const;
 
-const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)}` : '–');
-const int = (v: number) => (Number.isFinite(v) ? `${Math.round(v)}` : '–');
-const cls = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : '–');
-const kib = (v: number) => (Number.isFinite(v) ? `${Math.round(v / 1024)}` : '–');
-const signed = (f: (v: number) => string) => (v: number) =>
-  Number.isFinite(v) && v > 0 ? `+${f(v)}` : f(v);
+type Format = (v: number) => string;
+const ms: Format = (v) => (Number.isFinite(v) ? `${Math.round(v)}` : '–');
+const fixed =
+  (digits: number): Format =>
+  (v) =>
+    Number.isFinite(v) ? v.toFixed(digits) : '–';
+const kib: Format = (v) => ms(v / 1024);
+const signed =
+  (f: Format): Format =>
+  (v) =>
+    Number.isFinite(v) && v > 0 ? `+${f(v)}` : f(v);
 
 /** "median (min–max, IQR x)" */
-export function fmt(s: Summary, f: (v: number) => string = ms): string {
+export function fmt(s: Summary, f: Format = ms): string {
   if (s.n === 0) return '–';
   if (s.n === 1) return f(s.median);
   return `${f(s.median)} (${f(s.min)}–${f(s.max)}, IQR ${f(s.iqr).replace(/^\+/, '')})`;
 }
-
-type LhPick = (r: LighthouseRun) => number;
-const LH_METRICS: [string, LhPick, (v: number) => string][] = [
-  ['Performance', (r) => r.scores.performance, int],
-  ['TBT ms', (r) => r.metrics.tbt, ms],
-  ['LCP ms', (r) => r.metrics.lcp, ms],
-  ['FCP ms', (r) => r.metrics.fcp, ms],
-  ['SI ms', (r) => r.metrics.si, ms],
-  ['CLS', (r) => r.metrics.cls, cls],
-];
-
-/** One build's Lighthouse runs of a preset and route, keyed by round and repeat: the pairs' keys. */
-function lhByRound(d: BenchData, build: string, preset: Preset, route: string, pick: LhPick) {
-  const runs = d.lighthouse.filter(
-    (s) => s.build === build && s.preset === preset && s.route === route,
-  );
-  return new Map(runs.map((s) => [`${s.round}:${s.repeat ?? 0}`, pick(s.run)]));
-}
-
-type VisitPick = (v: Visit) => number;
-const visitSamples = (d: BenchData, build: string, device: Device, route: string) =>
-  d.visits.filter((s) => s.build === build && s.device === device && s.route === route);
-/** The visits of one build, device and route, in round order. */
-const visitsOf = (d: BenchData, build: string, device: Device, route: string) =>
-  visitSamples(d, build, device, route).map((s) => s.visit);
-const visitsByRound = (
-  d: BenchData,
-  build: string,
-  device: Device,
-  route: string,
-  pick: VisitPick,
-) => new Map(visitSamples(d, build, device, route).map((s) => [s.round, pick(s.visit)]));
+const stat = <T>(list: T[], pick: (x: T) => number, f = ms) => fmt(summarize(list.map(pick)), f);
+const interval = ([lo, hi]: [number, number], f: Format) =>
+  Number.isFinite(lo) ? `${f(lo)} … ${f(hi)}` : '–';
 
 /** A markdown table; the head's and each row's cells are joined with ' | '. */
 const table = (head: string, rows: string[]) => [
@@ -153,23 +111,34 @@ export function paired<K>(a: Map<K, number>, b: Map<K, number>) {
   };
 }
 
-/** A paired figure's row: its label, the median of differences, its 90 % interval, the difference of medians, the pairs; none without pairs. */
-function pairedRow<K>(label: string, a: Map<K, number>, b: Map<K, number>, f = ms): string[] {
-  const p = paired(a, b);
+/** Each load's figure keyed by round and repeat: the keys that pair two variants' loads. */
+const byRound = <S extends Keyed>(list: S[], pick: (s: S) => number) =>
+  new Map(list.map((s) => [`${s.round}:${s.repeat ?? 0}`, pick(s)]));
+
+/** A paired figure's row (median of differences, its 90 % interval, difference of medians, pairs); none without pairs. */
+function pairedRow<S extends Keyed>(label: string, a: S[], b: S[], pick: (s: S) => number, f = ms) {
+  const p = paired(byRound(a, pick), byRound(b, pick));
   const g = signed(f);
-  return p.diff.n
-    ? [
-        `${label} | ${fmt(p.diff, g)} | ${interval(p.interval, g)} | ${g(p.ofMedians)} | ${p.diff.n}`,
-      ]
-    : [];
+  const cells = [fmt(p.diff, g), interval(p.interval, g), g(p.ofMedians), p.diff.n];
+  return p.diff.n ? [`${label} | ${cells.join(' | ')}`] : [];
 }
 
-const interval = ([lo, hi]: [number, number], f: (v: number) => string) =>
-  Number.isFinite(lo) ? `${f(lo)} … ${f(hi)}` : '–';
+const lhOf = (d: BenchData, build: string, preset: Preset, route: string) =>
+  d.lighthouse.filter((s) => s.build === build && s.preset === preset && s.route === route);
+/** The visits of one build, device and route, in round order. */
+const visitsOf = (d: BenchData, build: string, device: Device, route: string) =>
+  d.visits.filter((s) => s.build === build && s.device === device && s.route === route);
 
-/** A never-lit load counts as its whole window (a lower bound), so it can only raise the median. */
-const litOrWindow = (v: Visit) => (Number.isFinite(v.litMs) ? v.litMs : v.windowMs);
-
+type LhPick = (r: LighthouseRun) => number;
+const LH_METRICS: [string, LhPick, Format][] = [
+  ['Performance', (r) => r.scores.performance, ms],
+  ['TBT ms', (r) => r.metrics.tbt, ms],
+  ['LCP ms', (r) => r.metrics.lcp, ms],
+  ['FCP ms', (r) => r.metrics.fcp, ms],
+  ['SI ms', (r) => r.metrics.si, ms],
+  ['CLS', (r) => r.metrics.cls, fixed(3)],
+];
+type VisitPick = (v: Visit) => number;
 const CPU: [string, VisitPick][] = [
   ['main thread CPU', (v) => v.cpu.main.cpuMs],
   ['main thread wall', (v) => v.cpu.main.wallMs],
@@ -184,36 +153,31 @@ const CPU: [string, VisitPick][] = [
   ],
   ['long tasks, total wall', (v) => v.cpu.longTasks.totalMs],
 ];
-const pageOwn = (v: Visit) =>
-  v.cpu.main.work.script +
-  v.cpu.main.work['style/layout/paint'] +
-  v.cpu.main.work.gc +
-  v.cpu.main.work.parse;
-
+const PAGE_WORK = ['script', 'style/layout/paint', 'gc', 'parse'] as const;
+const THREADS = ['worker', 'gpu', 'compositor', 'serviceWorker'] as const;
 const PRESETS = ['mobile', 'desktop'] as const;
 const OTHER = ['accessibility', 'best-practices', 'seo'] as const;
+
+/** A never-lit load counts as its whole window (a lower bound), so it can only raise the median. */
+const litOrWindow = (v: Visit) => (Number.isFinite(v.litMs) ? v.litMs : v.windowMs);
 
 function lighthouseSection(d: BenchData, build: string): string[] {
   const rows = PRESETS.flatMap((preset) =>
     BENCH_ROUTES.flatMap((route) => {
-      const runs = d.lighthouse.filter(
-        (s) => s.build === build && s.preset === preset && s.route === route,
-      );
-      const col = (pick: LhPick, f: (v: number) => string) =>
-        fmt(summarize(runs.map((s) => pick(s.run))), f);
-      const other = OTHER.map((k) => int(median(runs.map((s) => s.run.scores[k])))).join(' / ');
-      const metrics = LH_METRICS.map(([, pick, f]) => col(pick, f)).join(' | ');
-      return runs.length
-        ? [`${route} | ${preset} | ${metrics} | ${other} | ${col((r) => r.totalBytes, kib)}`]
-        : [];
+      const runs = lhOf(d, build, preset, route).map((s) => s.run);
+      const metrics = LH_METRICS.map(([, pick, f]) => stat(runs, pick, f));
+      const other = OTHER.map((k) => ms(median(runs.map((r) => r.scores[k])))).join(' / ');
+      const cells = [route, preset, ...metrics, other, stat(runs, (r) => r.totalBytes, kib)];
+      return runs.length ? [cells.join(' | ')] : [];
     }),
   );
-  const paired = PRESETS.flatMap((preset) =>
+  const pairs = PRESETS.flatMap((preset) =>
     LH_METRICS.flatMap(([name, pick, f]) =>
       pairedRow(
         `${preset} | ${name}`,
-        lhByRound(d, build, preset, HOME, pick),
-        lhByRound(d, build, preset, CONTROL, pick),
+        lhOf(d, build, preset, HOME),
+        lhOf(d, build, preset, CONTROL),
+        (s) => pick(s.run),
         f,
       ),
     ),
@@ -226,35 +190,39 @@ function lighthouseSection(d: BenchData, build: string): string[] {
     '',
     `### Paired: the canvas page against its control (Lighthouse)${tagOf(d, build)}`,
     '',
-    ...table(`Preset | Metric | / − ${CONTROL}: ${PAIRED_HEAD} | pairs`, paired),
+    ...table(`Preset | Metric | / − ${CONTROL}: ${PAIRED_HEAD} | pairs`, pairs),
   ];
 }
 
 function cpuSection(d: BenchData, build: string): string[] {
   const rows = (['phone', 'desktop'] as const).flatMap((device) =>
     BENCH_ROUTES.flatMap((route) => {
-      const vs = visitsOf(d, build, device, route);
-      const col = (pick: VisitPick) => fmt(summarize(vs.map(pick)));
-      const work = (['script', 'style/layout/paint', 'gc', 'parse'] as const)
-        .map((k) => ms(median(vs.map((v) => v.cpu.main.work[k]))))
-        .join(' / ');
-      const threads = (['worker', 'gpu', 'compositor', 'serviceWorker'] as const).map((k) =>
-        col((v) => v.cpu[k].cpuMs),
-      );
-      const long = `${int(median(vs.map((v) => v.cpu.longTasks.count)))}, ${col((v) => v.cpu.longTasks.totalMs)}`;
-      return vs.length
-        ? [
-            `${device} | ${route} | ${col((v) => v.cpu.main.cpuMs)} | ${col((v) => v.cpu.main.wallMs)} | ${col(pageOwn)}: ${work} | ${col((v) => v.cpu.main.work.browser)} | ${long} | ${threads.join(' | ')} | ${col((v) => v.processes.gpu)} | ${col((v) => v.processes.renderer)}`,
-          ]
-        : [];
+      const vs = visitsOf(d, build, device, route).map((s) => s.visit);
+      const col = (pick: VisitPick) => stat(vs, pick);
+      const own = (v: Visit) => PAGE_WORK.reduce((a, k) => a + v.cpu.main.work[k], 0);
+      const work = PAGE_WORK.map((k) => ms(median(vs.map((v) => v.cpu.main.work[k]))));
+      const cells = [
+        device,
+        route,
+        col((v) => v.cpu.main.cpuMs),
+        col((v) => v.cpu.main.wallMs),
+        `${col(own)}: ${work.join(' / ')}`,
+        col((v) => v.cpu.main.work.browser),
+        `${ms(median(vs.map((v) => v.cpu.longTasks.count)))}, ${col((v) => v.cpu.longTasks.totalMs)}`,
+        ...THREADS.map((k) => col((v) => v.cpu[k].cpuMs)),
+        col((v) => v.processes.gpu),
+        col((v) => v.processes.renderer),
+      ];
+      return vs.length ? [cells.join(' | ')] : [];
     }),
   );
-  const paired = (['phone', 'desktop'] as const).flatMap((device) =>
+  const pairs = (['phone', 'desktop'] as const).flatMap((device) =>
     CPU.flatMap(([name, pick]) =>
       pairedRow(
         `${device} | ${name} ms`,
-        visitsByRound(d, build, device, HOME, pick),
-        visitsByRound(d, build, device, CONTROL, pick),
+        visitsOf(d, build, device, HOME),
+        visitsOf(d, build, device, CONTROL),
+        (s) => pick(s.visit),
       ),
     ),
   );
@@ -266,44 +234,49 @@ function cpuSection(d: BenchData, build: string): string[] {
     '',
     ...table(
       `Device | / − ${CONTROL} (paired, per round) | ${PAIRED_HEAD.replace('paired ', '')} | rounds`,
-      paired,
+      pairs,
     ),
   ];
 }
 
-function bytesSection(d: BenchData, build: string): string[] {
-  const rows = BENCH_ROUTES.flatMap((route) => {
-    const b = visitSamples(d, build, 'phone', route).find((s) => s.visit.windowMs >= 20_000)?.visit
-      .bytes;
-    const cell = (bytes: number, n: number) => `${kib(bytes)} (${n})`;
-    return b
-      ? [
-          `${route} | ${cell(b.pageBytes, b.pageResponses)} | ${cell(b.workerBytes, b.workerResponses)} | ${cell(b.pageBytes + b.workerBytes, b.pageResponses + b.workerResponses)}`,
-        ]
-      : [];
-  });
-  return table(
-    'Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses)',
-    rows,
-  );
-}
-
 function litSection(d: BenchData, build: string): string[] {
-  const speed = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '–');
   const rows = (['desktop', 'phone'] as const).flatMap((device) =>
     [HOME, CONTROL].flatMap((route) => {
-      const vs = visitsOf(d, build, device, route);
+      const vs = visitsOf(d, build, device, route).map((s) => s.visit);
       const lit = vs.filter((v) => Number.isFinite(v.litMs));
-      const of = (list: Visit[], pick: VisitPick, f = ms) => fmt(summarize(list.map(pick)), f);
-      return vs.length
-        ? [
-            `${device} | ${route} | ${lit.length ? of(vs, litOrWindow) : 'never'} | ${lit.length} of ${vs.length} | ${of(vs, (v) => v.canvasMs)} | ${of(lit, (v) => v.lit.firstLightX)} | ${of(lit, (v) => v.lit.sweepPxPerMs, speed)} | ${int(Math.max(...vs.map((v) => v.lit.maxUnlitLuminance)))}`,
-          ]
-        : [];
+      const cells = [
+        device,
+        route,
+        lit.length ? stat(vs, litOrWindow) : 'never',
+        `${lit.length} of ${vs.length}`,
+        stat(vs, (v) => v.canvasMs),
+        stat(lit, (v) => v.lit.firstLightX),
+        stat(lit, (v) => v.lit.sweepPxPerMs, fixed(2)),
+        ms(Math.max(...vs.map((v) => v.lit.maxUnlitLuminance))),
+      ];
+      return vs.length ? [cells.join(' | ')] : [];
     }),
   );
   return table(
     "Device | Route | Lit title ms | lit loads | Canvas took over ms | Light at the first lit frame, px from the title's left | Sweep on screen px/ms | Brightest unlit frame (luminance)",
+    rows,
+  );
+}
+
+function bytesSection(d: BenchData, build: string): string[] {
+  const rows = BENCH_ROUTES.flatMap((route) => {
+    const first = visitsOf(d, build, 'phone', route).find((s) => s.visit.windowMs >= 20_000);
+    if (!first) return [];
+    const b = first.visit.bytes;
+    const cells: [number, number][] = [
+      [b.pageBytes, b.pageResponses],
+      [b.workerBytes, b.workerResponses],
+      [b.pageBytes + b.workerBytes, b.pageResponses + b.workerResponses],
+    ];
+    return [[route, ...cells.map(([bytes, n]) => `${kib(bytes)} (${n})`)].join(' | ')];
+  });
+  return table(
+    'Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses)',
     rows,
   );
 }
@@ -314,8 +287,9 @@ function compareSection(d: BenchData): string[] {
       LH_METRICS.slice(0, 3).flatMap(([name, pick, f]) =>
         pairedRow(
           `Lighthouse ${preset} ${route} ${name}`,
-          lhByRound(d, 'this', preset, route, pick),
-          lhByRound(d, 'base', preset, route, pick),
+          lhOf(d, 'this', preset, route),
+          lhOf(d, 'base', preset, route),
+          (s) => pick(s.run),
           f,
         ),
       ),
@@ -326,124 +300,116 @@ function compareSection(d: BenchData): string[] {
     figures.flatMap(([name, pick]) =>
       pairedRow(
         `${device} / ${name}`,
-        visitsByRound(d, 'this', device, HOME, pick),
-        visitsByRound(d, 'base', device, HOME, pick),
+        visitsOf(d, 'this', device, HOME),
+        visitsOf(d, 'base', device, HOME),
+        (s) => pick(s.visit),
       ),
     ),
   );
   return table(`Figure | this − base: ${PAIRED_HEAD} | pairs`, [...lh, ...visits]);
 }
 
-function probeSection(probe: ProbeResult): string[] {
-  const pct = (v: number) => v.toFixed(2);
-  return [
-    '| Runtime probe (Chromium, 1440x900) | Value |',
-    '|---|---|',
-    `| Canvas title | ${probe.canvas} |`,
-    `| Browser CPU, still 5 s after the sweep: / | ${fmt(probe.cpuHome, pct)} % of a core |`,
-    `| Browser CPU, still 5 s: /privacypolicy | ${fmt(probe.cpuPlain, pct)} % of a core |`,
-    `| Ratio / ÷ /privacypolicy | ${probe.cpuRatio.toFixed(2)}× |`,
-    `| Frame interval, pointer across the title | median ${probe.frameIntervalMedianMs.toFixed(1)} ms, p95 ${probe.frameIntervalP95Ms.toFixed(1)} ms (${probe.pointerFrames} frames) |`,
-  ];
+function probeSection(p: ProbeResult): string[] {
+  const pct = fixed(2);
+  return table('Runtime probe (Chromium, 1440x900) | Value', [
+    `Canvas title | ${p.canvas}`,
+    `Browser CPU, still 5 s after the sweep: / | ${fmt(p.cpuHome, pct)} % of a core`,
+    `Browser CPU, still 5 s: /privacypolicy | ${fmt(p.cpuPlain, pct)} % of a core`,
+    `Ratio / ÷ /privacypolicy | ${pct(p.cpuRatio)}×`,
+    `Frame interval, pointer across the title | median ${fixed(1)(p.frameIntervalMedianMs)} ms, p95 ${fixed(1)(p.frameIntervalP95Ms)} ms (${p.pointerFrames} frames)`,
+  ]);
 }
 
+/** The budgets, judged on the measured build ('this'). */
 export function budgets(d: BenchData): Budget[] {
+  const B = BUDGETS;
   const out: Budget[] = [];
-  const lh = (preset: Preset, route: string) =>
-    d.lighthouse.filter((s) => s.build === 'this' && s.preset === preset && s.route === route);
+  const add = (name: string, actual: string, met: boolean | null) =>
+    out.push({ name, actual, met });
   /** A budget on the median of `values`. */
   const judge = (name: string, values: number[], ok: (m: number) => boolean, f = ms) => {
     const s = summarize(values);
-    out.push({ name, actual: fmt(s, f), met: s.n ? ok(s.median) : null });
+    add(name, fmt(s, f), s.n ? ok(s.median) : null);
   };
-  const home = lh('mobile', HOME).map((s) => s.run);
-  const { performanceHomeMobile: perf, tbtOverControlMs: over } = BUDGETS;
+  const runs = (preset: Preset, route: string) => lhOf(d, 'this', preset, route).map((s) => s.run);
+  const home = runs('mobile', HOME);
+  const perf = B.performanceHomeMobile;
   judge(
     `Performance ≥ ${perf} on / (mobile)`,
     home.map((r) => r.scores.performance),
     (m) => m >= perf,
-    int,
   );
-  const tbt = paired(
-    lhByRound(d, 'this', 'mobile', HOME, (r) => r.metrics.tbt),
-    lhByRound(d, 'this', 'mobile', CONTROL, (r) => r.metrics.tbt),
+  const tbt = (s: LighthouseSample) => s.run.metrics.tbt;
+  const pair = paired(
+    byRound(lhOf(d, 'this', 'mobile', HOME), tbt),
+    byRound(lhOf(d, 'this', 'mobile', CONTROL), tbt),
   );
-  out.push({
-    name: `TBT on / ≤ ${CONTROL} + ${over} ms (mobile, paired loads)`,
-    actual: `${fmt(tbt.diff, signed(ms))} ms (90 % interval ${interval(tbt.interval, signed(ms))}; difference of medians ${signed(ms)(tbt.ofMedians)})`,
-    met: tbt.diff.n ? tbt.diff.median <= over : null,
-  });
+  const g = signed(ms);
+  add(
+    `TBT on / ≤ ${CONTROL} + ${B.tbtOverControlMs} ms (mobile, paired loads)`,
+    `${fmt(pair.diff, g)} ms (90 % interval ${interval(pair.interval, g)}; difference of medians ${g(pair.ofMedians)})`,
+    pair.diff.n ? pair.diff.median <= B.tbtOverControlMs : null,
+  );
   judge(
-    `TBT ≤ ${BUDGETS.tbtMs} ms on / (mobile)`,
+    `TBT ≤ ${B.tbtMs} ms on / (mobile)`,
     home.map((r) => r.metrics.tbt),
-    (m) => m <= BUDGETS.tbtMs,
+    (m) => m <= B.tbtMs,
   );
   judge(
-    `LCP ≤ ${BUDGETS.lcpMs} ms on / (mobile)`,
+    `LCP ≤ ${B.lcpMs} ms on / (mobile)`,
     home.map((r) => r.metrics.lcp),
-    (m) => m <= BUDGETS.lcpMs,
+    (m) => m <= B.lcpMs,
   );
-  for (const preset of ['mobile', 'desktop'] as const)
-    judge(
-      `CLS 0 on ${HOME} (${preset})`,
-      lh(preset, HOME).map((s) => s.run.metrics.cls),
-      (m) => m < 0.0005,
-      cls,
-    );
-  for (const route of BENCH_ROUTES)
-    judge(
-      `Performance = 100 on ${route} (desktop)`,
-      lh('desktop', route).map((s) => s.run.scores.performance),
-      (m) => m >= BUDGETS.performanceDesktop,
-      int,
-    );
-  for (const preset of ['mobile', 'desktop'] as const)
+  for (const preset of PRESETS) {
+    const cls = runs(preset, HOME).map((r) => r.metrics.cls);
+    judge(`CLS 0 on ${HOME} (${preset})`, cls, (m) => m < 0.0005, fixed(3));
+  }
+  for (const route of BENCH_ROUTES) {
+    const perfs = runs('desktop', route).map((r) => r.scores.performance);
+    judge(`Performance = 100 on ${route} (desktop)`, perfs, (m) => m >= B.performanceDesktop);
+  }
+  for (const preset of PRESETS)
     for (const route of BENCH_ROUTES) {
-      const runs = lh(preset, route);
-      if (!runs.length) continue;
-      const low = (['accessibility', 'best-practices', 'seo'] as const)
-        .map((k) => [k, median(runs.map((s) => s.run.scores[k]))] as const)
-        .filter(([, v]) => !(v >= BUDGETS.otherCategories));
-      out.push({
-        name: `Accessibility, best practices, SEO = 100 on ${route} (${preset})`,
-        actual: low.length ? low.map(([k, v]) => `${k} ${int(v)}`).join(', ') : '100, 100, 100',
-        met: low.length === 0,
-      });
+      const list = runs(preset, route);
+      const low = OTHER.map((k) => [k, median(list.map((r) => r.scores[k]))] as const).filter(
+        ([, v]) => !(v >= B.otherCategories),
+      );
+      const actual = low.length ? low.map(([k, v]) => `${k} ${ms(v)}`).join(', ') : '100, 100, 100';
+      const name = `Accessibility, best practices, SEO = 100 on ${route} (${preset})`;
+      if (list.length) add(name, actual, low.length === 0);
     }
+  const screen = { desktop: 'desktop 1440x900', phone: 'phone 390x844, CPU 4x' };
   for (const device of ['desktop', 'phone'] as const) {
-    const desktop = device === 'desktop';
-    const limit = desktop ? BUDGETS.litDesktopMs : BUDGETS.litPhoneMs;
-    const vs = visitsOf(d, 'this', device, HOME);
+    const vs = visitsOf(d, 'this', device, HOME).map((s) => s.visit);
     const lit = vs.filter((v) => Number.isFinite(v.litMs));
     const s = summarize(vs.map(litOrWindow));
-    out.push({
-      name: `Lit title ≤ ${limit} ms on / (${desktop ? 'desktop 1440x900' : 'phone 390x844, CPU 4x'}, screencast)`,
-      actual: `${fmt(s)} ms, lit in ${lit.length} of ${vs.length} loads`,
-      met: s.n ? s.median <= limit : null,
-    });
+    add(
+      `Lit title ≤ ${B.litMs[device]} ms on / (${screen[device]}, screencast)`,
+      `${fmt(s)} ms, lit in ${lit.length} of ${vs.length} loads`,
+      s.n ? s.median <= B.litMs[device] : null,
+    );
   }
   for (const device of ['desktop', 'phone'] as const) {
-    const lit = visitsOf(d, 'this', device, HOME).filter(
-      (v) => Number.isFinite(v.litMs) && v.titleBox,
-    );
-    const spec = device === 'desktop' ? BUDGETS.sweepPxPerMsWide : BUDGETS.sweepPxPerMsNarrow;
+    const lit = visitsOf(d, 'this', device, HOME)
+      .map((s) => s.visit)
+      .filter((v) => Number.isFinite(v.litMs) && v.titleBox);
+    const spec = B.sweepPxPerMs[device];
     const start = median(lit.map((v) => v.lit.firstLightX / v.titleBox!.width));
     const speed = median(lit.map((v) => v.lit.sweepPxPerMs));
-    out.push({
-      name: `The sweep starts with the lit title, at ${spec} px/ms ±${BUDGETS.sweepSpeedTolerance * 100} % (${device}, screencast)`,
-      actual: `light at ${Number.isFinite(start) ? Math.round(start * 100) : '–'} % of the title's width in the first lit frame, ${Number.isFinite(speed) ? speed.toFixed(2) : '–'} px/ms (medians of ${lit.length} lit loads)`,
-      met: lit.length
-        ? start <= BUDGETS.sweepStartShare &&
-          Math.abs(speed / spec - 1) <= BUDGETS.sweepSpeedTolerance
+    add(
+      `The sweep starts with the lit title, at ${spec} px/ms ±${B.sweepSpeedTolerance * 100} % (${device}, screencast)`,
+      `light at ${ms(start * 100)} % of the title's width in the first lit frame, ${fixed(2)(speed)} px/ms (medians of ${lit.length} lit loads)`,
+      lit.length
+        ? start <= B.sweepStartShare && Math.abs(speed / spec - 1) <= B.sweepSpeedTolerance
         : null,
-    });
+    );
   }
   const p = d.probe;
-  out.push({
-    name: `Still page: browser CPU ≤ ${BUDGETS.stillCpuRatio}× the plain page`,
-    actual: p ? `${p.cpuRatio.toFixed(2)}×` : 'no probe',
-    met: p ? p.cpuRatio <= BUDGETS.stillCpuRatio : null,
-  });
+  add(
+    `Still page: browser CPU ≤ ${B.stillCpuRatio}× the plain page`,
+    p ? `${p.cpuRatio.toFixed(2)}×` : 'no probe',
+    p ? p.cpuRatio <= B.stillCpuRatio : null,
+  );
   return out;
 }
 
@@ -461,10 +427,11 @@ export function steadiness(a: Budget[], b: Budget[]): string {
     const y = b.find((v) => v.name === x.name);
     const judged = y !== undefined && x.met !== null && y.met !== null;
     const v = !judged ? 'not judged in both' : y.met === x.met ? verdict(x.met) : '**unsteady**';
+    const second = y ? `${y.actual} (${verdict(y.met)})` : '–';
     return {
       judged,
       unsteady: judged && y.met !== x.met,
-      row: `${x.name} | ${x.actual} (${verdict(x.met)}) | ${y ? `${y.actual} (${verdict(y.met)})` : '–'} | ${v}`,
+      row: `${x.name} | ${x.actual} (${verdict(x.met)}) | ${second} | ${v}`,
     };
   });
   const judged = rows.filter((r) => r.judged).length;
@@ -488,15 +455,15 @@ const pairRuns = (d: BenchData) => 1 + Math.max(0, ...d.lighthouse.map((s) => s.
 const tagOf = (d: BenchData, id: string) =>
   d.builds.length > 1 ? ` — ${id} (${d.builds.find((b) => b.id === id)?.dir})` : '';
 
+/** The whole report in markdown. */
 export function report(d: BenchData, list: Budget[]): string {
-  const lines: string[] = [];
   const minutes = (v: number) => `${(v / 60_000).toFixed(1)} min`;
-  lines.push(`## Bench of ${d.commit}, ${d.date}`);
-  lines.push('');
-  lines.push(
+  const lines = [
+    `## Bench of ${d.commit}, ${d.date}`,
+    '',
     `${d.rounds} paired rounds (every variant once per round, order rotating; Lighthouse mobile on ${HOME} and ${CONTROL} ${pairRuns(d)} times per round, each run of ${HOME} beside one of its control), ${minutes(d.roundsMs)} of rounds, ${minutes(d.totalMs)} with the probe. ` +
       `Load average (1/5/15 min) at the start ${d.loadStart}, at the end ${d.loadEnd}. Figures: median (min–max, IQR).`,
-  );
+  ];
   if (d.failures.length) lines.push(`Left out (failed twice): ${d.failures.join('; ')}.`);
   const section = (title: string, body: string[]) => lines.push('', `### ${title}`, '', ...body);
   for (const { id } of d.builds) {
