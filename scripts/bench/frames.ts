@@ -1,47 +1,35 @@
-/**
- * What the bench's probe, its visits and scripts/event-frames.ts share: an in-page rAF loop that
- * notes the time of each animation frame in which the title drew (window.__titleFrames moved), and
- * the CPU time of the browser's processes.
- */
+/** What the bench's probe, its visits and scripts/event-frames.ts share: frame times and process CPU. */
 import type { Browser, Page } from 'playwright-core';
 
-/** Starts noting the title's frames in the page (stopFrameRecorder returns their times). */
-export async function startFrameRecorder(page: Page): Promise<void> {
+/** The intervals (ms) between the animation frames in which the title drew while `during` ran. */
+export async function titleFrameIntervals(page: Page, during: () => Promise<unknown>) {
   await page.evaluate(() => {
     // tsx names functions with a `__name` helper the page lacks (the loop below is named).
     (globalThis as { __name?: unknown }).__name ??= (f: unknown) => f;
-    const w = window as unknown as {
-      __benchFrameTimes: number[];
-      __benchRecording: boolean;
-      __titleFrames?: { frames: number };
-    };
-    w.__benchFrameTimes = [];
-    w.__benchRecording = true;
-    let last = w.__titleFrames?.frames ?? 0;
+    const w = window as unknown as { __benchFrames: { times: number[]; on: boolean } };
+    const frames = (w.__benchFrames = { times: [] as number[], on: true });
+    let last = window.__titleFrames?.frames ?? 0;
     const tick = (t: number) => {
-      const n = w.__titleFrames?.frames ?? 0;
-      if (n !== last) {
-        last = n;
-        w.__benchFrameTimes.push(t);
-      }
-      if (w.__benchRecording) requestAnimationFrame(tick);
+      const n = window.__titleFrames?.frames ?? 0;
+      if (n !== last) frames.times.push(t);
+      last = n;
+      if (frames.on) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   });
-}
-
-export async function stopFrameRecorder(page: Page): Promise<number[]> {
-  return page.evaluate(() => {
-    const w = window as unknown as { __benchFrameTimes: number[]; __benchRecording: boolean };
-    w.__benchRecording = false;
-    return w.__benchFrameTimes;
+  await during();
+  const times = await page.evaluate(() => {
+    const frames = (window as unknown as { __benchFrames: { times: number[]; on: boolean } })
+      .__benchFrames;
+    frames.on = false;
+    return frames.times;
   });
+  return times.slice(1).map((t, i) => t - times[i]!);
 }
 
 /**
  * CPU seconds so far of the browser's processes by type (browser, renderer, GPU, …), from Chrome's
- * SystemInfo.getProcessInfo: every thread, so the GPU process's software GL, which writes no trace
- * events, is in it.
+ * SystemInfo.getProcessInfo: every thread, so also the GPU process's software GL (no trace events).
  */
 export async function processCpuSeconds(browser: Browser): Promise<Record<string, number>> {
   const cdp = await browser.newBrowserCDPSession();
