@@ -52,16 +52,10 @@ export const BUDGETS = {
 } as const;
 
 type Format = (v: number) => string;
-const ms: Format = (v) => (Number.isFinite(v) ? `${Math.round(v)}` : '–');
-const fixed =
-  (digits: number): Format =>
-  (v) =>
-    Number.isFinite(v) ? v.toFixed(digits) : '–';
-const kib: Format = (v) => ms(v / 1024);
-const signed =
-  (f: Format): Format =>
-  (v) =>
-    Number.isFinite(v) && v > 0 ? `+${f(v)}` : f(v);
+const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)}` : '–');
+const fixed = (digits: number) => (v: number) => (Number.isFinite(v) ? v.toFixed(digits) : '–');
+const kib = (v: number) => ms(v / 1024);
+const signed = (f: Format) => (v: number) => (Number.isFinite(v) && v > 0 ? `+${f(v)}` : f(v));
 
 /** "median (min–max, IQR x)" */
 export function fmt(s: Summary, f: Format = ms): string {
@@ -112,34 +106,45 @@ export function paired<K>(a: Map<K, number>, b: Map<K, number>) {
 }
 
 /** Each load's figure keyed by round and repeat: the keys that pair two variants' loads. */
-const byRound = <S extends Keyed>(list: S[], pick: (s: S) => number) =>
-  new Map(list.map((s) => [`${s.round}:${s.repeat ?? 0}`, pick(s)]));
+const byRound = <T extends Keyed>(list: T[], pick: (x: T) => number) =>
+  new Map(list.map((x) => [`${x.round}:${x.repeat ?? 0}`, pick(x)]));
 
-/** A paired figure's row (median of differences, its 90 % interval, difference of medians, pairs); none without pairs. */
-function pairedRow<S extends Keyed>(label: string, a: S[], b: S[], pick: (s: S) => number, f = ms) {
-  const p = paired(byRound(a, pick), byRound(b, pick));
-  const g = signed(f);
-  const cells = [fmt(p.diff, g), interval(p.interval, g), g(p.ofMedians), p.diff.n];
-  return p.diff.n ? [`${label} | ${cells.join(' | ')}`] : [];
+type Figure<T> = [name: string, pick: (x: T) => number, f?: Format];
+/** One row per figure with pairs: label, median of a − b per pair, its 90 % interval, difference of medians, pairs. */
+function pairedRows<T extends Keyed>(
+  label: (name: string) => string,
+  a: T[],
+  b: T[],
+  figures: Figure<T>[],
+) {
+  return figures.flatMap(([name, pick, f = ms]) => {
+    const p = paired(byRound(a, pick), byRound(b, pick));
+    const g = signed(f);
+    const cells = [label(name), fmt(p.diff, g), interval(p.interval, g), g(p.ofMedians), p.diff.n];
+    return p.diff.n ? [cells.join(' | ')] : [];
+  });
 }
 
+/** One build's Lighthouse runs of a preset and route, each with its round and repeat. */
 const lhOf = (d: BenchData, build: string, preset: Preset, route: string) =>
-  d.lighthouse.filter((s) => s.build === build && s.preset === preset && s.route === route);
-/** The visits of one build, device and route, in round order. */
+  d.lighthouse
+    .filter((s) => s.build === build && s.preset === preset && s.route === route)
+    .map((s) => ({ ...s.run, round: s.round, repeat: s.repeat }));
+/** One build's visits of a device and route, in round order, each with its round. */
 const visitsOf = (d: BenchData, build: string, device: Device, route: string) =>
-  d.visits.filter((s) => s.build === build && s.device === device && s.route === route);
+  d.visits
+    .filter((s) => s.build === build && s.device === device && s.route === route)
+    .map((s) => ({ ...s.visit, round: s.round }));
 
-type LhPick = (r: LighthouseRun) => number;
-const LH_METRICS: [string, LhPick, Format][] = [
-  ['Performance', (r) => r.scores.performance, ms],
-  ['TBT ms', (r) => r.metrics.tbt, ms],
-  ['LCP ms', (r) => r.metrics.lcp, ms],
-  ['FCP ms', (r) => r.metrics.fcp, ms],
-  ['SI ms', (r) => r.metrics.si, ms],
+const LH_METRICS: Figure<LighthouseRun>[] = [
+  ['Performance', (r) => r.scores.performance],
+  ['TBT ms', (r) => r.metrics.tbt],
+  ['LCP ms', (r) => r.metrics.lcp],
+  ['FCP ms', (r) => r.metrics.fcp],
+  ['SI ms', (r) => r.metrics.si],
   ['CLS', (r) => r.metrics.cls, fixed(3)],
 ];
-type VisitPick = (v: Visit) => number;
-const CPU: [string, VisitPick][] = [
+const CPU: Figure<Visit>[] = [
   ['main thread CPU', (v) => v.cpu.main.cpuMs],
   ['main thread wall', (v) => v.cpu.main.wallMs],
   ['title worker CPU', (v) => v.cpu.worker.cpuMs],
@@ -164,7 +169,7 @@ const litOrWindow = (v: Visit) => (Number.isFinite(v.litMs) ? v.litMs : v.window
 function lighthouseSection(d: BenchData, build: string): string[] {
   const rows = PRESETS.flatMap((preset) =>
     BENCH_ROUTES.flatMap((route) => {
-      const runs = lhOf(d, build, preset, route).map((s) => s.run);
+      const runs = lhOf(d, build, preset, route);
       const metrics = LH_METRICS.map(([, pick, f]) => stat(runs, pick, f));
       const other = OTHER.map((k) => ms(median(runs.map((r) => r.scores[k])))).join(' / ');
       const cells = [route, preset, ...metrics, other, stat(runs, (r) => r.totalBytes, kib)];
@@ -172,14 +177,11 @@ function lighthouseSection(d: BenchData, build: string): string[] {
     }),
   );
   const pairs = PRESETS.flatMap((preset) =>
-    LH_METRICS.flatMap(([name, pick, f]) =>
-      pairedRow(
-        `${preset} | ${name}`,
-        lhOf(d, build, preset, HOME),
-        lhOf(d, build, preset, CONTROL),
-        (s) => pick(s.run),
-        f,
-      ),
+    pairedRows(
+      (name) => `${preset} | ${name}`,
+      lhOf(d, build, preset, HOME),
+      lhOf(d, build, preset, CONTROL),
+      LH_METRICS,
     ),
   );
   return [
@@ -197,8 +199,8 @@ function lighthouseSection(d: BenchData, build: string): string[] {
 function cpuSection(d: BenchData, build: string): string[] {
   const rows = (['phone', 'desktop'] as const).flatMap((device) =>
     BENCH_ROUTES.flatMap((route) => {
-      const vs = visitsOf(d, build, device, route).map((s) => s.visit);
-      const col = (pick: VisitPick) => stat(vs, pick);
+      const vs = visitsOf(d, build, device, route);
+      const col = (pick: (v: Visit) => number) => stat(vs, pick);
       const own = (v: Visit) => PAGE_WORK.reduce((a, k) => a + v.cpu.main.work[k], 0);
       const work = PAGE_WORK.map((k) => ms(median(vs.map((v) => v.cpu.main.work[k]))));
       const cells = [
@@ -217,13 +219,11 @@ function cpuSection(d: BenchData, build: string): string[] {
     }),
   );
   const pairs = (['phone', 'desktop'] as const).flatMap((device) =>
-    CPU.flatMap(([name, pick]) =>
-      pairedRow(
-        `${device} | ${name} ms`,
-        visitsOf(d, build, device, HOME),
-        visitsOf(d, build, device, CONTROL),
-        (s) => pick(s.visit),
-      ),
+    pairedRows(
+      (name) => `${device} | ${name} ms`,
+      visitsOf(d, build, device, HOME),
+      visitsOf(d, build, device, CONTROL),
+      CPU,
     ),
   );
   return [
@@ -242,7 +242,7 @@ function cpuSection(d: BenchData, build: string): string[] {
 function litSection(d: BenchData, build: string): string[] {
   const rows = (['desktop', 'phone'] as const).flatMap((device) =>
     [HOME, CONTROL].flatMap((route) => {
-      const vs = visitsOf(d, build, device, route).map((s) => s.visit);
+      const vs = visitsOf(d, build, device, route);
       const lit = vs.filter((v) => Number.isFinite(v.litMs));
       const cells = [
         device,
@@ -265,15 +265,15 @@ function litSection(d: BenchData, build: string): string[] {
 
 function bytesSection(d: BenchData, build: string): string[] {
   const rows = BENCH_ROUTES.flatMap((route) => {
-    const first = visitsOf(d, build, 'phone', route).find((s) => s.visit.windowMs >= 20_000);
-    if (!first) return [];
-    const b = first.visit.bytes;
-    const cells: [number, number][] = [
-      [b.pageBytes, b.pageResponses],
-      [b.workerBytes, b.workerResponses],
-      [b.pageBytes + b.workerBytes, b.pageResponses + b.workerResponses],
-    ];
-    return [[route, ...cells.map(([bytes, n]) => `${kib(bytes)} (${n})`)].join(' | ')];
+    const b = visitsOf(d, build, 'phone', route).find((v) => v.windowMs >= 20_000)?.bytes;
+    const cells: [number, number][] = b
+      ? [
+          [b.pageBytes, b.pageResponses],
+          [b.workerBytes, b.workerResponses],
+          [b.pageBytes + b.workerBytes, b.pageResponses + b.workerResponses],
+        ]
+      : [];
+    return b ? [[route, ...cells.map(([bytes, n]) => `${kib(bytes)} (${n})`)].join(' | ')] : [];
   });
   return table(
     'Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses)',
@@ -284,26 +284,21 @@ function bytesSection(d: BenchData, build: string): string[] {
 function compareSection(d: BenchData): string[] {
   const lh = PRESETS.flatMap((preset) =>
     [HOME, CONTROL].flatMap((route) =>
-      LH_METRICS.slice(0, 3).flatMap(([name, pick, f]) =>
-        pairedRow(
-          `Lighthouse ${preset} ${route} ${name}`,
-          lhOf(d, 'this', preset, route),
-          lhOf(d, 'base', preset, route),
-          (s) => pick(s.run),
-          f,
-        ),
+      pairedRows(
+        (name) => `Lighthouse ${preset} ${route} ${name}`,
+        lhOf(d, 'this', preset, route),
+        lhOf(d, 'base', preset, route),
+        LH_METRICS.slice(0, 3),
       ),
     ),
   );
-  const figures: [string, VisitPick][] = [['lit title ms', litOrWindow], ...CPU.slice(0, 6)];
+  const figures: Figure<Visit>[] = [['lit title ms', litOrWindow], ...CPU.slice(0, 6)];
   const visits = (['desktop', 'phone'] as const).flatMap((device) =>
-    figures.flatMap(([name, pick]) =>
-      pairedRow(
-        `${device} / ${name}`,
-        visitsOf(d, 'this', device, HOME),
-        visitsOf(d, 'base', device, HOME),
-        (s) => pick(s.visit),
-      ),
+    pairedRows(
+      (name) => `${device} / ${name}`,
+      visitsOf(d, 'this', device, HOME),
+      visitsOf(d, 'base', device, HOME),
+      figures,
     ),
   );
   return table(`Figure | this − base: ${PAIRED_HEAD} | pairs`, [...lh, ...visits]);
@@ -323,93 +318,84 @@ function probeSection(p: ProbeResult): string[] {
 /** The budgets, judged on the measured build ('this'). */
 export function budgets(d: BenchData): Budget[] {
   const B = BUDGETS;
+  const lh = (preset: Preset, route: string) => lhOf(d, 'this', preset, route);
   const out: Budget[] = [];
-  const add = (name: string, actual: string, met: boolean | null) =>
-    out.push({ name, actual, met });
   /** A budget on the median of `values`. */
   const judge = (name: string, values: number[], ok: (m: number) => boolean, f = ms) => {
     const s = summarize(values);
-    add(name, fmt(s, f), s.n ? ok(s.median) : null);
+    out.push({ name, actual: fmt(s, f), met: s.n ? ok(s.median) : null });
   };
-  const runs = (preset: Preset, route: string) => lhOf(d, 'this', preset, route).map((s) => s.run);
-  const home = runs('mobile', HOME);
-  const perf = B.performanceHomeMobile;
-  judge(
-    `Performance ≥ ${perf} on / (mobile)`,
-    home.map((r) => r.scores.performance),
-    (m) => m >= perf,
-  );
-  const tbt = (s: LighthouseSample) => s.run.metrics.tbt;
-  const pair = paired(
-    byRound(lhOf(d, 'this', 'mobile', HOME), tbt),
-    byRound(lhOf(d, 'this', 'mobile', CONTROL), tbt),
-  );
+  const home = lh('mobile', HOME);
+  const tbt = (r: LighthouseRun) => r.metrics.tbt;
+  const pair = paired(byRound(home, tbt), byRound(lh('mobile', CONTROL), tbt));
   const g = signed(ms);
-  add(
-    `TBT on / ≤ ${CONTROL} + ${B.tbtOverControlMs} ms (mobile, paired loads)`,
-    `${fmt(pair.diff, g)} ms (90 % interval ${interval(pair.interval, g)}; difference of medians ${g(pair.ofMedians)})`,
-    pair.diff.n ? pair.diff.median <= B.tbtOverControlMs : null,
-  );
+  const P = B.performanceHomeMobile;
   judge(
-    `TBT ≤ ${B.tbtMs} ms on / (mobile)`,
-    home.map((r) => r.metrics.tbt),
-    (m) => m <= B.tbtMs,
+    `Performance ≥ ${P} on / (mobile)`,
+    home.map((r) => r.scores.performance),
+    (m) => m >= P,
   );
+  out.push({
+    name: `TBT on / ≤ ${CONTROL} + ${B.tbtOverControlMs} ms (mobile, paired loads)`,
+    actual: `${fmt(pair.diff, g)} ms (90 % interval ${interval(pair.interval, g)}; difference of medians ${g(pair.ofMedians)})`,
+    met: pair.diff.n ? pair.diff.median <= B.tbtOverControlMs : null,
+  });
+  judge(`TBT ≤ ${B.tbtMs} ms on / (mobile)`, home.map(tbt), (m) => m <= B.tbtMs);
   judge(
     `LCP ≤ ${B.lcpMs} ms on / (mobile)`,
     home.map((r) => r.metrics.lcp),
     (m) => m <= B.lcpMs,
   );
-  for (const preset of PRESETS) {
-    const cls = runs(preset, HOME).map((r) => r.metrics.cls);
-    judge(`CLS 0 on ${HOME} (${preset})`, cls, (m) => m < 0.0005, fixed(3));
+  for (const p of PRESETS) {
+    const cls = lh(p, HOME).map((r) => r.metrics.cls);
+    judge(`CLS 0 on ${HOME} (${p})`, cls, (m) => m < 0.0005, fixed(3));
   }
   for (const route of BENCH_ROUTES) {
-    const perfs = runs('desktop', route).map((r) => r.scores.performance);
-    judge(`Performance = 100 on ${route} (desktop)`, perfs, (m) => m >= B.performanceDesktop);
+    const perf = lh('desktop', route).map((r) => r.scores.performance);
+    judge(`Performance = 100 on ${route} (desktop)`, perf, (m) => m >= B.performanceDesktop);
   }
   for (const preset of PRESETS)
     for (const route of BENCH_ROUTES) {
-      const list = runs(preset, route);
-      const low = OTHER.map((k) => [k, median(list.map((r) => r.scores[k]))] as const).filter(
+      const runs = lh(preset, route);
+      const low = OTHER.map((k) => [k, median(runs.map((r) => r.scores[k]))] as const).filter(
         ([, v]) => !(v >= B.otherCategories),
       );
       const actual = low.length ? low.map(([k, v]) => `${k} ${ms(v)}`).join(', ') : '100, 100, 100';
       const name = `Accessibility, best practices, SEO = 100 on ${route} (${preset})`;
-      if (list.length) add(name, actual, low.length === 0);
+      if (runs.length) out.push({ name, actual, met: low.length === 0 });
     }
   const screen = { desktop: 'desktop 1440x900', phone: 'phone 390x844, CPU 4x' };
   for (const device of ['desktop', 'phone'] as const) {
-    const vs = visitsOf(d, 'this', device, HOME).map((s) => s.visit);
+    const vs = visitsOf(d, 'this', device, HOME);
     const lit = vs.filter((v) => Number.isFinite(v.litMs));
     const s = summarize(vs.map(litOrWindow));
-    add(
-      `Lit title ≤ ${B.litMs[device]} ms on / (${screen[device]}, screencast)`,
-      `${fmt(s)} ms, lit in ${lit.length} of ${vs.length} loads`,
-      s.n ? s.median <= B.litMs[device] : null,
-    );
+    out.push({
+      name: `Lit title ≤ ${B.litMs[device]} ms on / (${screen[device]}, screencast)`,
+      actual: `${fmt(s)} ms, lit in ${lit.length} of ${vs.length} loads`,
+      met: s.n ? s.median <= B.litMs[device] : null,
+    });
   }
   for (const device of ['desktop', 'phone'] as const) {
-    const lit = visitsOf(d, 'this', device, HOME)
-      .map((s) => s.visit)
-      .filter((v) => Number.isFinite(v.litMs) && v.titleBox);
+    const lit = visitsOf(d, 'this', device, HOME).filter(
+      (v) => Number.isFinite(v.litMs) && v.titleBox,
+    );
     const spec = B.sweepPxPerMs[device];
     const start = median(lit.map((v) => v.lit.firstLightX / v.titleBox!.width));
     const speed = median(lit.map((v) => v.lit.sweepPxPerMs));
-    add(
-      `The sweep starts with the lit title, at ${spec} px/ms ±${B.sweepSpeedTolerance * 100} % (${device}, screencast)`,
-      `light at ${ms(start * 100)} % of the title's width in the first lit frame, ${fixed(2)(speed)} px/ms (medians of ${lit.length} lit loads)`,
-      lit.length
+    out.push({
+      name: `The sweep starts with the lit title, at ${spec} px/ms ±${B.sweepSpeedTolerance * 100} % (${device}, screencast)`,
+      actual: `light at ${ms(start * 100)} % of the title's width in the first lit frame, ${fixed(2)(speed)} px/ms (medians of ${lit.length} lit loads)`,
+      met: lit.length
         ? start <= B.sweepStartShare && Math.abs(speed / spec - 1) <= B.sweepSpeedTolerance
         : null,
-    );
+    });
   }
   const p = d.probe;
-  add(
-    `Still page: browser CPU ≤ ${B.stillCpuRatio}× the plain page`,
-    p ? `${p.cpuRatio.toFixed(2)}×` : 'no probe',
-    p ? p.cpuRatio <= B.stillCpuRatio : null,
-  );
+  out.push({
+    name: `Still page: browser CPU ≤ ${B.stillCpuRatio}× the plain page`,
+    actual: p ? `${p.cpuRatio.toFixed(2)}×` : 'no probe',
+    met: p ? p.cpuRatio <= B.stillCpuRatio : null,
+  });
   return out;
 }
 
