@@ -19,13 +19,10 @@ import { BENCH_ROUTES, CONTROL, HOME, budgets, report, steadiness } from './benc
 import type { BenchData } from './bench/report';
 import { visit, type Device } from './bench/visit';
 
-/** Rounds by default: see docs/bench.md for why this many. */
+/** Rounds by default, and with --quick (docs/bench.md, "Run counts"). */
 export const DEFAULT_ROUNDS = 6;
 export const QUICK_ROUNDS = 2;
-/**
- * Lighthouse mobile runs of / and of its control per round (1 with --quick), each / beside one
- * control: 5 pairs could not tell the "TBT ≤ control + 30 ms" budget from 0 (docs/bench.md).
- */
+/** Lighthouse mobile runs of / and of its control a round (1 with --quick), each / beside one control. */
 export const MOBILE_PAIR_RUNS = 3;
 
 const { values: args } = parseArgs({
@@ -88,35 +85,57 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 
-async function serve(root: string, port: number): Promise<string> {
-  if (!existsSync(join(root, 'index.html'))) throw new Error(`No build in ${root}/`);
-  const server = await startHosting({ root, port });
+async function serve(id: string, dir: string, port: number) {
+  if (!existsSync(join(dir, 'index.html'))) throw new Error(`No build in ${dir}/`);
+  const server = await startHosting({ root: dir, port });
   servers.push(server);
-  return `http://localhost:${(server.address() as AddressInfo).port}`;
+  return { id, dir, url: `http://localhost:${(server.address() as AddressInfo).port}` };
 }
 
 /** Loads one variant, adds what it measured to `d`, and returns the log line's figures. */
 async function measure(d: BenchData, v: Variant, url: string, round: number): Promise<string> {
+  const r = Math.round;
   if (v.kind === 'lighthouse') {
     const run = await runLighthouse(url, v.preset);
     d.lighthouse.push({ round, ...v, run });
     const { fcp, lcp, tbt, cls } = run.metrics;
     const failing = run.failing.length ? ` failing: ${run.failing.join(' ')}` : '';
-    return `perf ${run.scores.performance} fcp ${Math.round(fcp)} lcp ${Math.round(lcp)} tbt ${Math.round(tbt)} cls ${cls.toFixed(3)}${failing}`;
+    return `perf ${run.scores.performance} fcp ${r(fcp)} lcp ${r(lcp)} tbt ${r(tbt)} cls ${cls.toFixed(3)}${failing}`;
   }
   const result = await visit(url, v.device, { windowMs: windowFor(v, round) });
   d.visits.push({ round, ...v, visit: result });
   const [c, b] = [result.cpu, result.bytes];
-  const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
   return (
-    `lit ${Math.round(result.litMs)} ms, canvas ${Math.round(result.canvasMs)} ms; cpu main ${Math.round(c.main.cpuMs)} (wall ${Math.round(c.main.wallMs)}) worker ${Math.round(c.worker.cpuMs)} gpu ${Math.round(c.gpu.cpuMs)} ms; ` +
-    `bytes page ${kib(b.pageBytes)} / sw ${kib(b.workerBytes)}` +
+    `lit ${r(result.litMs)} ms, canvas ${r(result.canvasMs)} ms; cpu main ${r(c.main.cpuMs)} (wall ${r(c.main.wallMs)}) worker ${r(c.worker.cpuMs)} gpu ${r(c.gpu.cpuMs)} ms; ` +
+    `bytes page ${r(b.pageBytes / 1024)} KiB / sw ${r(b.workerBytes / 1024)} KiB` +
     (b.unmeasured ? ` (${b.unmeasured} responses unmeasured)` : '')
   );
 }
 
-/** One whole bench: every round, then the probe. */
-async function benchOnce(builds: { id: string; url: string; dir: string }[]): Promise<BenchData> {
+async function main() {
+  if (args.report) {
+    // Saved runs' reports again, with this checkout's report code; two runs also get the
+    // steadiness table (whether each budget's verdict agreed).
+    const runs = args.report
+      .split(',')
+      .map((f) => JSON.parse(readFileSync(f, 'utf8')) as BenchData);
+    const lists = runs.map(budgets);
+    console.log(runs.map((d, i) => report(d, lists[i]!)).join('\n\n'));
+    if (lists.length === 2) console.log(`\n${steadiness(lists[0]!, lists[1]!)}`);
+    return;
+  }
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    log(`building into ${distDir}/`);
+    execFileSync('npm', ['run', 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, DIST_DIR: distDir },
+    });
+  }
+  const builds = [await serve('this', distDir, Number(process.env.SERVE_PORT ?? 4591))];
+  if (args.compare) builds.push(await serve('base', args.compare, 0));
+  log(
+    `serving ${builds.map((b) => `${b.id}: ${b.dir}/ at ${b.url}`).join(', ')}; ${rounds} rounds; load average ${load()}`,
+  );
   const t0 = Date.now();
   const d: BenchData = {
     date: '',
@@ -135,6 +154,7 @@ async function benchOnce(builds: { id: string; url: string; dir: string }[]): Pr
   const stamp = () =>
     Object.assign(d, { date: new Date().toISOString(), loadEnd: load(), totalMs: Date.now() - t0 });
   const all = builds.flatMap((b) => variantsOf(b.id));
+  mkdirSync(outDir, { recursive: true });
   for (let round = 0; round < rounds; round++) {
     // Rotating order, reversed every other round: no variant always goes first or follows the same one.
     const shift = (round * Math.ceil(all.length / rounds)) % all.length;
@@ -159,51 +179,18 @@ async function benchOnce(builds: { id: string; url: string; dir: string }[]): Pr
     }
     // A run stopped half-way keeps its finished rounds: `--report bench-results/partial.json`.
     Object.assign(stamp(), { rounds: round + 1, roundsMs: d.totalMs });
-    mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, 'partial.json'), JSON.stringify(d));
   }
-  if (process.env.BENCH_PROBE !== '0') {
-    try {
-      d.probe = await runProbe(builds[0]!.url, args.quick ? 1 : 3, log);
-    } catch (err) {
-      log(`runtime probe failed: ${(err as Error).message}`);
-    }
-  }
-  return stamp();
-}
-
-async function main() {
-  if (args.report) {
-    // Saved runs' reports again, with this checkout's report code; two runs also get the
-    // steadiness table (whether each budget's verdict agreed).
-    const runs = args.report
-      .split(',')
-      .map((f) => JSON.parse(readFileSync(f, 'utf8')) as BenchData);
-    const lists = runs.map(budgets);
-    console.log(runs.map((d, i) => report(d, lists[i]!)).join('\n\n'));
-    if (lists.length === 2) console.log(`\n${steadiness(lists[0]!, lists[1]!)}`);
-    return;
-  }
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    log(`building into ${distDir}/`);
-    execFileSync('npm', ['run', 'build'], {
-      stdio: 'inherit',
-      env: { ...process.env, DIST_DIR: distDir },
+  if (process.env.BENCH_PROBE !== '0')
+    d.probe = await runProbe(builds[0]!.url, args.quick ? 1 : 3, log).catch((err: Error) => {
+      log(`runtime probe failed: ${err.message}`);
+      return null;
     });
-  }
-  const port = Number(process.env.SERVE_PORT ?? 4591);
-  const builds = [{ id: 'this', dir: distDir, url: await serve(distDir, port) }];
-  if (args.compare)
-    builds.push({ id: 'base', dir: args.compare, url: await serve(args.compare, 0) });
-  log(
-    `serving ${builds.map((b) => `${b.id}: ${b.dir}/ at ${b.url}`).join(', ')}; ${rounds} rounds; load average ${load()}`,
-  );
-  const data = await benchOnce(builds);
-  const list = budgets(data);
-  const text = report(data, list);
+  const list = budgets(stamp());
+  const text = report(d, list);
   console.log(`\n${text}\n`);
   const name = `bench-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ ...data, budgets: list }, null, 2));
+  writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ ...d, budgets: list }, null, 2));
   for (const file of [`${name}.md`, 'latest.md']) writeFileSync(join(outDir, file), `${text}\n`);
   log(`wrote ${outDir}/${name}.{json,md} and ${outDir}/latest.md`);
 }
