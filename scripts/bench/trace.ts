@@ -1,8 +1,6 @@
 /**
- * CPU time per thread from a Chrome trace: thread time (`tdur`), which barely moves when other
- * programs share the cores, beside wall time (`dur`), which does. Each event's self time goes to
- * a kind of work (the page's scripts, style/layout/paint, GC, HTML parsing) or, when no page event
- * covers it, to the browser's own work (task scheduling, IPC, loading, compositing).
+ * CPU per thread from a Chrome trace: thread time (`tdur`, steady when other programs share the
+ * cores) beside wall time (`dur`); self time by kind of work, the browser's where no page event is.
  */
 
 export interface TraceEvent {
@@ -20,10 +18,7 @@ export interface TraceEvent {
 const WORK = ['script', 'style/layout/paint', 'gc', 'parse', 'browser'] as const;
 export type Work = (typeof WORK)[number];
 const KINDS: [Work, RegExp][] = [
-  [
-    'gc',
-    /^(MinorGC|MajorGC|V8\.GC|V8\.GCScavenger|V8\.GCIncrementalMarking|V8\.GCFinalizeMC|V8\.GCCompactor|V8\.GC_|BlinkGC\.|ThreadState::|CppGC\.|GCEvent)/,
-  ],
+  ['gc', /^(MinorGC|MajorGC|V8\.GC|BlinkGC\.|ThreadState::|CppGC\.|GCEvent)/],
   [
     'script',
     /^(EvaluateScript|v8\.compile|v8\.compileModule|v8\.evaluateModule|v8\.produceCache|v8\.run|v8\.callFunction|FunctionCall|TimerFire|EventDispatch|FireAnimationFrame|FireIdleCallback|RunMicrotasks|V8\.Execute|XHRReadyStateChange|v8\.newInstance|v8\.parseOnBackground|V8\.CompileCode|V8\.CompileLazy|CompileScript|CompileCode|ScheduleTask|v8\.deserializeOnBackground)$/,
@@ -32,7 +27,7 @@ const KINDS: [Work, RegExp][] = [
     'style/layout/paint',
     /^(UpdateLayoutTree|RecalculateStyles|Layout|PrePaint|Paint|PaintImage|UpdateLayer|UpdateLayerTree|Layerize|CompositeLayers|HitTest|ParseAuthorStyleSheet|ScheduleStyleRecalculation|LayoutShift|IntersectionObserverController::computeIntersections|Document::updateStyleAndLayout|Commit|ImageDecodeTask|Decode Image|Decode LazyPixelRef|Draw LazyPixelRef)$/,
   ],
-  ['parse', /^(ParseHTML|HTMLDocumentParser::|ParseHTMLOnBackground)/],
+  ['parse', /^(ParseHTML|HTMLDocumentParser::)/],
 ];
 
 type Span = { name: string; ts: number; end: number; dur: number; tdur: number };
