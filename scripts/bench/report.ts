@@ -167,9 +167,10 @@ const OTHER = ['accessibility', 'best-practices', 'seo'] as const;
 const litOrWindow = (v: Visit) => (Number.isFinite(v.litMs) ? v.litMs : v.windowMs);
 
 function lighthouseSection(d: BenchData, build: string): string[] {
+  const lh = (preset: Preset, route: string) => lhOf(d, build, preset, route);
   const rows = PRESETS.flatMap((preset) =>
     BENCH_ROUTES.flatMap((route) => {
-      const runs = lhOf(d, build, preset, route);
+      const runs = lh(preset, route);
       const metrics = LH_METRICS.map(([, pick, f]) => stat(runs, pick, f));
       const other = OTHER.map((k) => ms(median(runs.map((r) => r.scores[k])))).join(' / ');
       const cells = [route, preset, ...metrics, other, stat(runs, (r) => r.totalBytes, kib)];
@@ -177,12 +178,7 @@ function lighthouseSection(d: BenchData, build: string): string[] {
     }),
   );
   const pairs = PRESETS.flatMap((preset) =>
-    pairedRows(
-      (name) => `${preset} | ${name}`,
-      lhOf(d, build, preset, HOME),
-      lhOf(d, build, preset, CONTROL),
-      LH_METRICS,
-    ),
+    pairedRows((n) => `${preset} | ${n}`, lh(preset, HOME), lh(preset, CONTROL), LH_METRICS),
   );
   return [
     ...table(
@@ -197,9 +193,10 @@ function lighthouseSection(d: BenchData, build: string): string[] {
 }
 
 function cpuSection(d: BenchData, build: string): string[] {
+  const visits = (device: Device, route: string) => visitsOf(d, build, device, route);
   const rows = (['phone', 'desktop'] as const).flatMap((device) =>
     BENCH_ROUTES.flatMap((route) => {
-      const vs = visitsOf(d, build, device, route);
+      const vs = visits(device, route);
       const col = (pick: (v: Visit) => number) => stat(vs, pick);
       const own = (v: Visit) => PAGE_WORK.reduce((a, k) => a + v.cpu.main.work[k], 0);
       const work = PAGE_WORK.map((k) => ms(median(vs.map((v) => v.cpu.main.work[k]))));
@@ -219,12 +216,7 @@ function cpuSection(d: BenchData, build: string): string[] {
     }),
   );
   const pairs = (['phone', 'desktop'] as const).flatMap((device) =>
-    pairedRows(
-      (name) => `${device} | ${name} ms`,
-      visitsOf(d, build, device, HOME),
-      visitsOf(d, build, device, CONTROL),
-      CPU,
-    ),
+    pairedRows((n) => `${device} | ${n} ms`, visits(device, HOME), visits(device, CONTROL), CPU),
   );
   return [
     ...table(
@@ -283,24 +275,21 @@ function bytesSection(d: BenchData, build: string): string[] {
 
 function compareSection(d: BenchData): string[] {
   const lh = PRESETS.flatMap((preset) =>
-    [HOME, CONTROL].flatMap((route) =>
-      pairedRows(
-        (name) => `Lighthouse ${preset} ${route} ${name}`,
-        lhOf(d, 'this', preset, route),
-        lhOf(d, 'base', preset, route),
+    [HOME, CONTROL].flatMap((route) => {
+      const [a, b] = ['this', 'base'].map((build) => lhOf(d, build, preset, route));
+      return pairedRows(
+        (n) => `Lighthouse ${preset} ${route} ${n}`,
+        a!,
+        b!,
         LH_METRICS.slice(0, 3),
-      ),
-    ),
+      );
+    }),
   );
   const figures: Figure<Visit>[] = [['lit title ms', litOrWindow], ...CPU.slice(0, 6)];
-  const visits = (['desktop', 'phone'] as const).flatMap((device) =>
-    pairedRows(
-      (name) => `${device} / ${name}`,
-      visitsOf(d, 'this', device, HOME),
-      visitsOf(d, 'base', device, HOME),
-      figures,
-    ),
-  );
+  const visits = (['desktop', 'phone'] as const).flatMap((device) => {
+    const [a, b] = ['this', 'base'].map((build) => visitsOf(d, build, device, HOME));
+    return pairedRows((n) => `${device} / ${n}`, a!, b!, figures);
+  });
   return table(`Figure | this − base: ${PAIRED_HEAD} | pairs`, [...lh, ...visits]);
 }
 
@@ -409,26 +398,20 @@ export const budgetTable = (list: Budget[]) =>
 
 /** Two runs' verdicts side by side: a budget whose verdict flips is unsteady, neither met nor missed. */
 export function steadiness(a: Budget[], b: Budget[]): string {
+  const shown = (x?: Budget) => (x ? `${x.actual} (${verdict(x.met)})` : '–');
+  let [judged, unsteady] = [0, 0];
   const rows = a.map((x) => {
     const y = b.find((v) => v.name === x.name);
-    const judged = y !== undefined && x.met !== null && y.met !== null;
-    const v = !judged ? 'not judged in both' : y.met === x.met ? verdict(x.met) : '**unsteady**';
-    const second = y ? `${y.actual} (${verdict(y.met)})` : '–';
-    return {
-      judged,
-      unsteady: judged && y.met !== x.met,
-      row: `${x.name} | ${x.actual} (${verdict(x.met)}) | ${second} | ${v}`,
-    };
+    const both = y !== undefined && x.met !== null && y.met !== null;
+    judged += both ? 1 : 0;
+    unsteady += both && y.met !== x.met ? 1 : 0;
+    const v = !both ? 'not judged in both' : y.met === x.met ? verdict(x.met) : '**unsteady**';
+    return `${x.name} | ${shown(x)} | ${shown(y)} | ${v}`;
   });
-  const judged = rows.filter((r) => r.judged).length;
-  const unsteady = rows.filter((r) => r.unsteady).length;
   return [
     '## Steadiness: the same budgets in two consecutive runs',
     '',
-    ...table(
-      'Budget | Run 1 | Run 2 | Verdict',
-      rows.map((r) => r.row),
-    ),
+    ...table('Budget | Run 1 | Run 2 | Verdict', rows),
     '',
     `${unsteady} of the ${judged} budgets judged in both runs unsteady` +
       (a.length > judged ? ` (${a.length - judged} not judged in both).` : '.'),
