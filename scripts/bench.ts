@@ -102,7 +102,7 @@ async function measure(d: BenchData, v: Variant, url: string, round: number): Pr
     const failing = run.failing.length ? ` failing: ${run.failing.join(' ')}` : '';
     return `perf ${run.scores.performance} fcp ${r(fcp)} lcp ${r(lcp)} tbt ${r(tbt)} cls ${cls.toFixed(3)}${failing}`;
   }
-  const result = await visit(url, v.device, { windowMs: windowFor(v, round) });
+  const result = await visit(url, v.device, windowFor(v, round));
   d.visits.push({ round, ...v, visit: result });
   const [c, b] = [result.cpu, result.bytes];
   return (

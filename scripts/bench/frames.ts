@@ -1,4 +1,4 @@
-/** What the bench's probe, its visits and scripts/event-frames.ts share: frame times and process CPU. */
+/** What the bench's modules and scripts/event-frames.ts share: frame times, process CPU, time limits. */
 import type { Browser, Page } from 'playwright-core';
 
 /** The intervals (ms) between the animation frames in which the title drew while `during` ran. */
@@ -40,5 +40,18 @@ export async function processCpuSeconds(browser: Browser): Promise<Record<string
     return out;
   } finally {
     await cdp.detach();
+  }
+}
+
+/** The promise's value; rejects with `message` when it has not settled within `ms`. */
+export async function within<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -5,6 +5,7 @@
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
+import { within } from './frames';
 
 export type Preset = 'mobile' | 'desktop';
 
@@ -27,16 +28,12 @@ export async function runLighthouse(url: string, preset: Preset, timeoutMs = 120
     chromeFlags: CHROMIUM_FLAGS,
     logLevel: 'silent',
   });
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const timeout = new Promise<never>((_, reject) => {
-      const error = new Error(`Lighthouse timed out after ${timeoutMs} ms on ${url}`);
-      timer = setTimeout(() => reject(error), timeoutMs);
-    });
     const options = { port: chrome.port, logLevel: 'error' as const, output: 'json' as const };
     const config = preset === 'desktop' ? desktopConfig : undefined;
     const run = lighthouse(url, { ...options, onlyCategories: [...CATEGORIES] }, config);
-    const lhr = (await Promise.race([run, timeout]))?.lhr;
+    const message = `Lighthouse timed out after ${timeoutMs} ms on ${url}`;
+    const lhr = (await within(run, timeoutMs, message))?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
     const err = lhr.runtimeError;
     if (err) throw new Error(`Lighthouse: ${err.code} ${err.message}`);
@@ -55,7 +52,6 @@ export async function runLighthouse(url: string, preset: Preset, timeoutMs = 120
       ),
     };
   } finally {
-    clearTimeout(timer);
     chrome.kill();
   }
 }

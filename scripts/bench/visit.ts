@@ -3,10 +3,10 @@
  * three ways at once: a Chrome trace (CPU time per thread), Chrome's screencast (what the visitor
  * sees: the lit title), and the network (bytes of the page and of its service worker).
  */
-import { chromium, type Request } from 'playwright-core';
+import { chromium, type Browser, type Request } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import { noteCanvasTakeover } from '../canvasTakeover';
-import { processCpuSeconds } from './frames';
+import { processCpuSeconds, within } from './frames';
 import { threadCosts } from './trace';
 import { framePixels, readLitTitle, type ScreenFrame } from './screen';
 
@@ -30,22 +30,16 @@ const TRACE_CATEGORIES = (
   '__metadata,toplevel,devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,' +
   'loading,v8,v8.execute,disabled-by-default-v8.gc'
 ).split(',');
+const TRACE_MS = 10_000;
 /** How long a response's size is waited for: now and then Playwright never gives it. */
 const SIZE_WAIT_MS = 3_000;
 /** How long a visit may take past its window (the trace, the frames' decoding) before it is given up. */
 const VISIT_GRACE_MS = 90_000;
 
 /** The promise's value, null if it failed, undefined if it did not settle in SIZE_WAIT_MS. */
-async function settled<T>(p: Promise<T>): Promise<T | null | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>(
-    (resolve) => (timer = setTimeout(() => resolve(undefined), SIZE_WAIT_MS)),
-  );
-  try {
-    return await Promise.race([p.catch(() => null), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function settled<T>(p: Promise<T>): Promise<T | null | undefined> {
+  const value = p.catch(() => null);
+  return within(value, SIZE_WAIT_MS, 'late').catch(() => undefined);
 }
 
 /** Bytes and responses of the page and of its service worker that arrived in the window. */
@@ -70,102 +64,93 @@ async function bytesOf(finished: Request[], windowEnd: number) {
 }
 
 /**
- * Loads `url` in a fresh browser and records `windowMs` of it (the trace's first `traceMs`).
- * The screen frames are decoded after the window, so decoding costs the load nothing.
+ * Loads `url` in a fresh browser and records `windowMs` of it (the trace's first TRACE_MS). Once in a
+ * few dozen visits here a renderer spun and the visit never ended: it is given up after a grace time.
  */
-export async function visit(
-  url: string,
-  device: Device,
-  { windowMs = 10_000, traceMs = 10_000 } = {},
-) {
-  const { cpuSlowdown, ...options } = DEVICES[device];
-  const { width, height } = options.viewport;
+export async function visit(url: string, device: Device, windowMs: number) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  // Once in a few dozen visits here a page's renderer spun and the visit never ended (a whole
-  // bench stopped at one phone load for 5 min); closing the browser ends it as a failed visit.
-  let stuck = false;
-  const watchdog = setTimeout(() => {
-    stuck = true;
-    void browser.close().catch(() => {});
-  }, windowMs + VISIT_GRACE_MS);
   try {
-    const context = await browser.newContext({ ...options, serviceWorkers: 'allow' });
-    const page = await context.newPage();
-    await noteCanvasTakeover(page);
-    const cdp = await context.newCDPSession(page);
-    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    const frames: ScreenFrame[] = [];
-    cdp.on('Page.screencastFrame', (f) => {
-      frames.push({ jpeg: f.data, epochMs: (f.metadata.timestamp ?? Number.NaN) * 1000 });
-      cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
-    });
-    // Sizes are read once the load is over; requests from the service worker name their worker.
-    const finished: Request[] = [];
-    context.on('requestfinished', (r) => finished.push(r));
-
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    const [maxWidth, maxHeight] = [width, height].map((v) => v * options.deviceScaleFactor);
-    await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, maxWidth, maxHeight });
-    const cpuBefore = await processCpuSeconds(browser);
-    const sent = Date.now();
-    await page.goto(url, { waitUntil: 'commit' });
-    const timeOrigin = await page.evaluate(() => performance.timeOrigin);
-    await page.waitForTimeout(Math.max(0, sent + traceMs - Date.now()));
-    const cpuAfter = await processCpuSeconds(browser);
-    const trace = await browser.stopTracing();
-    await page.waitForTimeout(Math.max(0, sent + windowMs - Date.now()));
-    await cdp.send('Page.stopScreencast');
-
-    const info = await page.evaluate(() => {
-      // The title's words as drawn (a two-line title moves them out of the heading's own box).
-      const rects = [...document.querySelectorAll('#hero-title .hero__word')].map((w) =>
-        w.getBoundingClientRect(),
-      );
-      const heading = document.getElementById('hero-title')?.getBoundingClientRect();
-      if (!rects.length && heading) rects.push(heading);
-      const x = Math.min(...rects.map((r) => r.left));
-      const y = Math.min(...rects.map((r) => r.top));
-      const h = Math.max(...rects.map((r) => r.bottom)) - y;
-      const w = Math.max(...rects.map((r) => r.right)) - x;
-      return {
-        canvasAt: (window as unknown as { __canvasAt?: number }).__canvasAt ?? Number.NaN,
-        // Half a line more above and below: the light's glow reaches past the glyphs.
-        box: rects.length ? { x, y: y - h / 4, width: w, height: h * 1.5 } : null,
-      };
-    });
-    const bytes = await bytesOf(finished, timeOrigin + windowMs);
-    await context.close();
-
-    // Only what the screen showed within the window (stopping the trace can take seconds).
-    const seen = frames.filter((f) => f.epochMs - timeOrigin <= windowMs);
-    const pixels = info.box ? await framePixels(browser, seen, info.box, width, timeOrigin) : [];
-    if (process.env.BENCH_DEBUG) console.log(JSON.stringify({ box: info.box, pixels }));
-    const lit = readLitTitle(pixels);
-    const cpuMs = (type: string) => ((cpuAfter[type] ?? 0) - (cpuBefore[type] ?? 0)) * 1000;
-    return {
-      url,
-      device,
-      /** ms after navigation start; NaN when it never happened in the window. */
-      litMs: lit.litMs,
-      /** When #hero-title's data-mode turned 'canvas' (the canvas took over). */
-      canvasMs: info.canvasAt,
-      lit,
-      /** The title's words with their glow (CSS px) at the end of the window. */
-      titleBox: info.box,
-      cpu: threadCosts(JSON.parse(trace.toString('utf8')), traceMs),
-      /** CPU ms of whole processes (every thread, SystemInfo.getProcessInfo) over the traced span. */
-      processes: { gpu: cpuMs('GPU'), renderer: cpuMs('renderer'), browser: cpuMs('browser') },
-      bytes,
-      windowMs,
-    };
-  } catch (err) {
-    if (stuck)
-      throw new Error(`the visit did not end within ${(windowMs + VISIT_GRACE_MS) / 1000} s`);
-    throw err;
+    const limit = windowMs + VISIT_GRACE_MS;
+    const message = `the visit did not end within ${limit / 1000} s`;
+    return await within(record(browser, url, device, windowMs), limit, message);
   } finally {
-    clearTimeout(watchdog);
     await browser.close().catch(() => {});
   }
+}
+
+/** The visit itself; the screen frames are decoded after the window, so it costs the load nothing. */
+async function record(browser: Browser, url: string, device: Device, windowMs: number) {
+  const { cpuSlowdown, ...options } = DEVICES[device];
+  const { width, height } = options.viewport;
+  const context = await browser.newContext({ ...options, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await noteCanvasTakeover(page);
+  const cdp = await context.newCDPSession(page);
+  if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  const frames: ScreenFrame[] = [];
+  cdp.on('Page.screencastFrame', (f) => {
+    frames.push({ jpeg: f.data, epochMs: (f.metadata.timestamp ?? Number.NaN) * 1000 });
+    cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
+  });
+  // Sizes are read once the load is over; requests from the service worker name their worker.
+  const finished: Request[] = [];
+  context.on('requestfinished', (r) => finished.push(r));
+
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const [maxWidth, maxHeight] = [width, height].map((v) => v * options.deviceScaleFactor);
+  await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, maxWidth, maxHeight });
+  const cpuBefore = await processCpuSeconds(browser);
+  const sent = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+  await page.waitForTimeout(Math.max(0, sent + TRACE_MS - Date.now()));
+  const cpuAfter = await processCpuSeconds(browser);
+  const trace = await browser.stopTracing();
+  await page.waitForTimeout(Math.max(0, sent + windowMs - Date.now()));
+  await cdp.send('Page.stopScreencast');
+
+  const info = await page.evaluate(() => {
+    // The title's words as drawn (a two-line title moves them out of the heading's own box).
+    const rects = [...document.querySelectorAll('#hero-title .hero__word')].map((w) =>
+      w.getBoundingClientRect(),
+    );
+    const heading = document.getElementById('hero-title')?.getBoundingClientRect();
+    if (!rects.length && heading) rects.push(heading);
+    const x = Math.min(...rects.map((r) => r.left));
+    const y = Math.min(...rects.map((r) => r.top));
+    const h = Math.max(...rects.map((r) => r.bottom)) - y;
+    const w = Math.max(...rects.map((r) => r.right)) - x;
+    return {
+      canvasAt: (window as unknown as { __canvasAt?: number }).__canvasAt ?? Number.NaN,
+      // Half a line more above and below: the light's glow reaches past the glyphs.
+      box: rects.length ? { x, y: y - h / 4, width: w, height: h * 1.5 } : null,
+    };
+  });
+  const bytes = await bytesOf(finished, timeOrigin + windowMs);
+  await context.close();
+
+  // Only what the screen showed within the window (stopping the trace can take seconds).
+  const seen = frames.filter((f) => f.epochMs - timeOrigin <= windowMs);
+  const pixels = info.box ? await framePixels(browser, seen, info.box, width, timeOrigin) : [];
+  if (process.env.BENCH_DEBUG) console.log(JSON.stringify({ box: info.box, pixels }));
+  const lit = readLitTitle(pixels);
+  const cpuMs = (type: string) => ((cpuAfter[type] ?? 0) - (cpuBefore[type] ?? 0)) * 1000;
+  return {
+    url,
+    device,
+    /** ms after navigation start; NaN when it never happened in the window. */
+    litMs: lit.litMs,
+    /** When #hero-title's data-mode turned 'canvas' (the canvas took over). */
+    canvasMs: info.canvasAt,
+    lit,
+    /** The title's words with their glow (CSS px) at the end of the window. */
+    titleBox: info.box,
+    cpu: threadCosts(JSON.parse(trace.toString('utf8')), TRACE_MS),
+    /** CPU ms of whole processes (every thread, SystemInfo.getProcessInfo) over the traced span. */
+    processes: { gpu: cpuMs('GPU'), renderer: cpuMs('renderer'), browser: cpuMs('browser') },
+    bytes,
+    windowMs,
+  };
 }
 
 export type Visit = Awaited<ReturnType<typeof visit>>;
