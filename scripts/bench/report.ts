@@ -256,16 +256,16 @@ function litSection(d: BenchData, build: string): string[] {
 }
 
 function bytesSection(d: BenchData, build: string): string[] {
+  const cell = (bytes: number, n: number) => `${kib(bytes)} (${n})`;
   const rows = BENCH_ROUTES.flatMap((route) => {
     const b = visitsOf(d, build, 'phone', route).find((v) => v.windowMs >= 20_000)?.bytes;
-    const cells: [number, number][] = b
-      ? [
-          [b.pageBytes, b.pageResponses],
-          [b.workerBytes, b.workerResponses],
-          [b.pageBytes + b.workerBytes, b.pageResponses + b.workerResponses],
-        ]
-      : [];
-    return b ? [[route, ...cells.map(([bytes, n]) => `${kib(bytes)} (${n})`)].join(' | ')] : [];
+    if (!b) return [];
+    const total = cell(b.pageBytes + b.workerBytes, b.pageResponses + b.workerResponses);
+    const [page, worker] = [
+      cell(b.pageBytes, b.pageResponses),
+      cell(b.workerBytes, b.workerResponses),
+    ];
+    return [`${route} | ${page} | ${worker} | ${total}`];
   });
   return table(
     'Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses)',
@@ -277,12 +277,8 @@ function compareSection(d: BenchData): string[] {
   const lh = PRESETS.flatMap((preset) =>
     [HOME, CONTROL].flatMap((route) => {
       const [a, b] = ['this', 'base'].map((build) => lhOf(d, build, preset, route));
-      return pairedRows(
-        (n) => `Lighthouse ${preset} ${route} ${n}`,
-        a!,
-        b!,
-        LH_METRICS.slice(0, 3),
-      );
+      const label = (n: string) => `Lighthouse ${preset} ${route} ${n}`;
+      return pairedRows(label, a!, b!, LH_METRICS.slice(0, 3));
     }),
   );
   const figures: Figure<Visit>[] = [['lit title ms', litOrWindow], ...CPU.slice(0, 6)];

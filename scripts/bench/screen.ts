@@ -1,31 +1,23 @@
 /**
- * The lit title as the visitor sees it, read from Chrome's screencast frames. On this dark page the
- * unlit title (the DOM outline, or the canvas outline before the light reaches it) never gets
- * brighter than luminance ~165; the light, drawn by the canvas or by CSS, reaches 175–250. A frame
- * shows the title lit when, inside the title's box, at least LIT_MIN_CSS_PX² CSS pixels are brighter
- * than LIT_LUMINANCE: a patch of light, not a stray bright pixel.
+ * The lit title as the visitor sees it, from Chrome's screencast: a frame shows it lit when at least
+ * LIT_MIN_CSS_PX² CSS px of the title's box are brighter than LIT_LUMINANCE, which the unlit title
+ * never reaches on this dark page (docs/bench.md, "The lit title").
  */
 import type { Browser } from 'playwright-core';
 
 export const LIT_LUMINANCE = 185;
 export const LIT_MIN_CSS_PX = 12;
 
-/** A screencast frame: base64 JPEG, shown at `epochMs` (the clock of performance.timeOrigin). */
-export type ScreenFrame = { jpeg: string; epochMs: number };
+/** A screencast frame: base64 JPEG, shown `t` ms after navigation start. */
+export type ScreenFrame = { jpeg: string; t: number };
 export type Box = { x: number; y: number; width: number; height: number };
 
 /**
- * Each frame's title box, measured in a blank page of `browser` (its JPEG decoder): the CSS px²
- * brighter than LIT_LUMINANCE and their share of the box, their brightness-weighted x (CSS px from
- * the box's left; NaN if none), the brightest pixel, and `t`, ms after navigation start.
+ * Each frame's title box, read in a blank page of `browser` (its JPEG decoder): CSS px² brighter
+ * than LIT_LUMINANCE, their share of the box, their brightness-weighted x (CSS px from the box's
+ * left; NaN if none) and the brightest pixel; `vw` is the viewport's CSS width.
  */
-export async function framePixels(
-  browser: Browser,
-  frames: ScreenFrame[],
-  box: Box,
-  viewportWidth: number,
-  timeOrigin: number,
-) {
+export async function framePixels(browser: Browser, frames: ScreenFrame[], box: Box, vw: number) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -33,12 +25,12 @@ export async function framePixels(
     for (let i = 0; i < frames.length; i += 20) {
       const batch = frames.slice(i, i + 20);
       const measured = await page.evaluate(
-        ({ jpegs, box, viewportWidth, lit }) =>
+        ({ jpegs, box, vw, lit }) =>
           Promise.all(
             jpegs.map(async (b64) => {
               const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
               const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }));
-              const scale = bitmap.width / viewportWidth;
+              const scale = bitmap.width / vw;
               const x0 = Math.max(0, Math.floor(box.x * scale));
               const y0 = Math.max(0, Math.floor(box.y * scale));
               const w = Math.max(1, Math.min(bitmap.width - x0, Math.ceil(box.width * scale)));
@@ -65,9 +57,9 @@ export async function framePixels(
               };
             }),
           ),
-        { jpegs: batch.map((f) => f.jpeg), box, viewportWidth, lit: LIT_LUMINANCE },
+        { jpegs: batch.map((f) => f.jpeg), box, vw, lit: LIT_LUMINANCE },
       );
-      out.push(...measured.map((m, j) => ({ ...m, t: batch[j]!.epochMs - timeOrigin })));
+      out.push(...measured.map((m, j) => ({ ...m, t: batch[j]!.t })));
     }
     return out;
   } finally {

@@ -8,7 +8,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import { noteCanvasTakeover } from '../canvasTakeover';
 import { processCpuSeconds, within } from './frames';
 import { threadCosts } from './trace';
-import { framePixels, readLitTitle, type ScreenFrame } from './screen';
+import { framePixels, readLitTitle } from './screen';
 
 export type Device = 'phone' | 'desktop';
 
@@ -87,7 +87,7 @@ async function record(browser: Browser, url: string, device: Device, windowMs: n
   await noteCanvasTakeover(page);
   const cdp = await context.newCDPSession(page);
   if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-  const frames: ScreenFrame[] = [];
+  const frames: { jpeg: string; epochMs: number }[] = [];
   cdp.on('Page.screencastFrame', (f) => {
     frames.push({ jpeg: f.data, epochMs: (f.metadata.timestamp ?? Number.NaN) * 1000 });
     cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
@@ -130,8 +130,10 @@ async function record(browser: Browser, url: string, device: Device, windowMs: n
   await context.close();
 
   // Only what the screen showed within the window (stopping the trace can take seconds).
-  const seen = frames.filter((f) => f.epochMs - timeOrigin <= windowMs);
-  const pixels = info.box ? await framePixels(browser, seen, info.box, width, timeOrigin) : [];
+  const seen = frames
+    .map((f) => ({ jpeg: f.jpeg, t: f.epochMs - timeOrigin }))
+    .filter((f) => f.t <= windowMs);
+  const pixels = info.box ? await framePixels(browser, seen, info.box, width) : [];
   if (process.env.BENCH_DEBUG) console.log(JSON.stringify({ box: info.box, pixels }));
   const lit = readLitTitle(pixels);
   const cpuMs = (type: string) => ((cpuAfter[type] ?? 0) - (cpuBefore[type] ?? 0)) * 1000;
