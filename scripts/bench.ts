@@ -1,7 +1,6 @@
 /**
- * `npm run bench`: builds the site, serves it as Firebase Hosting would, and runs paired rounds,
- * each loading every variant once in an order that rotates from round to round; then the runtime
- * probe, the report and the budgets. Options, environment and method: docs/bench.md.
+ * `npm run bench`: builds and serves the site as Hosting would, runs paired rounds of every variant
+ * (order rotating), then the probe, the report and the budgets. Options and method: docs/bench.md.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,7 +21,7 @@ import { visit, type Device } from './bench/visit';
 /** Rounds by default, and with --quick (docs/bench.md, "Run counts"). */
 export const DEFAULT_ROUNDS = 6;
 export const QUICK_ROUNDS = 2;
-/** Lighthouse mobile runs of / and of its control a round (1 with --quick), each / beside one control. */
+/** Lighthouse mobile runs a round of / and of its control (1 with --quick), in pairs. */
 export const MOBILE_PAIR_RUNS = 3;
 
 const { values: args } = parseArgs({
@@ -114,8 +113,7 @@ async function measure(d: BenchData, v: Variant, url: string, round: number): Pr
 
 async function main() {
   if (args.report) {
-    // Saved runs' reports again, with this checkout's report code; two runs also get the
-    // steadiness table (whether each budget's verdict agreed).
+    // Saved runs through this checkout's report; two runs also get the steadiness table.
     const runs = args.report
       .split(',')
       .map((f) => JSON.parse(readFileSync(f, 'utf8')) as BenchData);

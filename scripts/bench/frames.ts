@@ -1,4 +1,4 @@
-/** What the bench's modules and scripts/event-frames.ts share: frame times, process CPU, time limits. */
+/** Shared by the bench and scripts/event-frames.ts: frame times, process CPU, time limits. */
 import type { Browser, Page } from 'playwright-core';
 
 /** The intervals (ms) between the animation frames in which the title drew while `during` ran. */
@@ -27,10 +27,7 @@ export async function titleFrameIntervals(page: Page, during: () => Promise<unkn
   return times.slice(1).map((t, i) => t - times[i]!);
 }
 
-/**
- * CPU seconds so far of the browser's processes by type (browser, renderer, GPU, …), from Chrome's
- * SystemInfo.getProcessInfo: every thread, so also the GPU process's software GL (no trace events).
- */
+/** CPU seconds so far per process type (SystemInfo.getProcessInfo: software GL's threads too). */
 export async function processCpuSeconds(browser: Browser): Promise<Record<string, number>> {
   const cdp = await browser.newBrowserCDPSession();
   try {

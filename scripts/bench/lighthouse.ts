@@ -1,7 +1,4 @@
-/**
- * One Lighthouse 12 run in a fresh headless Debian Chromium (clean profile, no cache), offline
- * against the local server, with a time limit; the browser is killed afterwards in any case.
- */
+/** One Lighthouse 12 run in a fresh headless Chromium (no cache), time-limited; kills it after. */
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { launch } from 'chrome-launcher';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';

@@ -1,7 +1,6 @@
 /**
- * The runtime probe, at 1440x900: browser CPU (every process) while / sits still for 5 s, against
- * /privacypolicy, and the interval between the canvas's frames while the pointer crosses the title.
- * Frames while still and React commits are asserted by tests/browser/title.test.ts.
+ * The runtime probe at 1440x900: browser CPU while / sits still against /privacypolicy, and the
+ * canvas's frame interval under the pointer (frames while still: tests/browser/title.test.ts).
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
@@ -19,7 +18,7 @@ async function stillCpu(browser: Browser, page: Page): Promise<number> {
   return (((await cpu()) - start) / ((Date.now() - t0) / 1000)) * 100;
 }
 
-/** Frame intervals while the pointer crosses the title from left to right at a steady hand's pace (~1.5 s). */
+/** Frame intervals while the pointer crosses the title left to right in about 1.5 s. */
 async function pointerIntervals(page: Page): Promise<number[]> {
   const box = await page.locator('#hero-title').boundingBox();
   if (!box) return [];
@@ -35,7 +34,7 @@ async function pointerIntervals(page: Page): Promise<number[]> {
   });
 }
 
-/** Until / has nothing left to play (the scroll button pulses three times; up to 15 s), then 1.5 s. */
+/** Until / has nothing left to play (the scroll button pulses thrice; ≤ 15 s), then 1.5 s. */
 async function settleHome(page: Page): Promise<boolean> {
   const shown = await waitForCanvas(page)
     .then(() => true)
@@ -65,7 +64,7 @@ async function probeRound(
   }
 }
 
-/** Rounds alternate / and the plain page, each alone in the browser; the pointer crosses in the first. */
+/** Rounds alternate / and the plain page; the pointer crosses the title in the first. */
 export async function runProbe(baseURL: string, rounds: number, log: (s: string) => void) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
@@ -86,7 +85,6 @@ export async function runProbe(baseURL: string, rounds: number, log: (s: string)
     const intervals = homes[0]!.intervals;
     return {
       canvas: homes.every((h) => h.shown) ? ('ready' as const) : ('not shown' as const),
-      /** % of one core. */
       cpuHome,
       cpuPlain,
       cpuRatio: cpuHome.median / cpuPlain.median,

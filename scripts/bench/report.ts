@@ -45,9 +45,8 @@ export const BUDGETS = {
   litMs: { desktop: 1500, phone: 2500 },
   /** The spec's sweep: 2 px/ms on screens wider than 1024 px, 1 px/ms otherwise. */
   sweepPxPerMs: { desktop: 2, phone: 1 },
-  /** "Starts with the lit title": the first lit frame shows the light in the title's first fifth. */
+  /** Where the light may be in the first lit frame, as a share of the title's width. */
   sweepStartShare: 0.2,
-  /** "At the spec's speed", as far as screen frames can tell. */
   sweepSpeedTolerance: 0.25,
 } as const;
 
@@ -75,11 +74,7 @@ const table = (head: string, rows: string[]) => [
 ];
 const PAIRED_HEAD = `median of paired differences (min–max, IQR) | 90 % interval of that median | difference of medians`;
 
-/**
- * How far the median of these values could be from the one more rounds would give: the 5th and
- * 95th percentiles of the medians of 1,000 resamples (bootstrap, fixed seed: the same data gives
- * the same interval).
- */
+/** 90 % interval of the median: 5th and 95th percentile of 1,000 bootstrap medians (fixed seed). */
 export function medianInterval(values: readonly number[]): [number, number] {
   const v = values.filter((x) => Number.isFinite(x));
   if (v.length < 2) return [Number.NaN, Number.NaN];
@@ -110,7 +105,7 @@ const byRound = <T extends Keyed>(list: T[], pick: (x: T) => number) =>
   new Map(list.map((x) => [`${x.round}:${x.repeat ?? 0}`, pick(x)]));
 
 type Figure<T> = [name: string, pick: (x: T) => number, f?: Format];
-/** One row per figure with pairs: label, median of a − b per pair, its 90 % interval, difference of medians, pairs. */
+/** A row per figure with pairs: median of a − b, 90 % interval, difference of medians, pairs. */
 function pairedRows<T extends Keyed>(
   label: (name: string) => string,
   a: T[],
@@ -314,30 +309,23 @@ export function budgets(d: BenchData): Budget[] {
   const tbt = (r: LighthouseRun) => r.metrics.tbt;
   const pair = paired(byRound(home, tbt), byRound(lh('mobile', CONTROL), tbt));
   const g = signed(ms);
+  const [perf, lcp] = [home.map((r) => r.scores.performance), home.map((r) => r.metrics.lcp)];
   const P = B.performanceHomeMobile;
-  judge(
-    `Performance ≥ ${P} on / (mobile)`,
-    home.map((r) => r.scores.performance),
-    (m) => m >= P,
-  );
+  judge(`Performance ≥ ${P} on / (mobile)`, perf, (m) => m >= P);
   out.push({
     name: `TBT on / ≤ ${CONTROL} + ${B.tbtOverControlMs} ms (mobile, paired loads)`,
     actual: `${fmt(pair.diff, g)} ms (90 % interval ${interval(pair.interval, g)}; difference of medians ${g(pair.ofMedians)})`,
     met: pair.diff.n ? pair.diff.median <= B.tbtOverControlMs : null,
   });
   judge(`TBT ≤ ${B.tbtMs} ms on / (mobile)`, home.map(tbt), (m) => m <= B.tbtMs);
-  judge(
-    `LCP ≤ ${B.lcpMs} ms on / (mobile)`,
-    home.map((r) => r.metrics.lcp),
-    (m) => m <= B.lcpMs,
-  );
+  judge(`LCP ≤ ${B.lcpMs} ms on / (mobile)`, lcp, (m) => m <= B.lcpMs);
   for (const p of PRESETS) {
     const cls = lh(p, HOME).map((r) => r.metrics.cls);
     judge(`CLS 0 on ${HOME} (${p})`, cls, (m) => m < 0.0005, fixed(3));
   }
   for (const route of BENCH_ROUTES) {
-    const perf = lh('desktop', route).map((r) => r.scores.performance);
-    judge(`Performance = 100 on ${route} (desktop)`, perf, (m) => m >= B.performanceDesktop);
+    const perfs = lh('desktop', route).map((r) => r.scores.performance);
+    judge(`Performance = 100 on ${route} (desktop)`, perfs, (m) => m >= B.performanceDesktop);
   }
   for (const preset of PRESETS)
     for (const route of BENCH_ROUTES) {
@@ -392,7 +380,7 @@ export const budgetTable = (list: Budget[]) =>
     list.map((b) => `${b.name} | ${b.actual} | ${verdict(b.met)}`),
   );
 
-/** Two runs' verdicts side by side: a budget whose verdict flips is unsteady, neither met nor missed. */
+/** Two runs' verdicts side by side: a budget whose verdict flips is unsteady. */
 export function steadiness(a: Budget[], b: Budget[]): string {
   const shown = (x?: Budget) => (x ? `${x.actual} (${verdict(x.met)})` : '–');
   let [judged, unsteady] = [0, 0];
@@ -414,7 +402,7 @@ export function steadiness(a: Budget[], b: Budget[]): string {
   ].join('\n');
 }
 
-/** How many runs a round gave Lighthouse mobile on / (and its control): 1 in reports before 23 Nov. */
+/** Lighthouse mobile runs of / a round (1 in reports before 23 Nov). */
 const pairRuns = (d: BenchData) => 1 + Math.max(0, ...d.lighthouse.map((s) => s.repeat ?? 0));
 
 const tagOf = (d: BenchData, id: string) =>

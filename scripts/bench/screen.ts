@@ -13,9 +13,8 @@ export type ScreenFrame = { jpeg: string; t: number };
 export type Box = { x: number; y: number; width: number; height: number };
 
 /**
- * Each frame's title box, read in a blank page of `browser` (its JPEG decoder): CSS px² brighter
- * than LIT_LUMINANCE, their share of the box, their brightness-weighted x (CSS px from the box's
- * left; NaN if none) and the brightest pixel; `vw` is the viewport's CSS width.
+ * Each frame's title box, read in a page of `browser` (viewport `vw` CSS px wide): lit CSS px², their
+ * share of the box, their brightness-weighted x (NaN if none) and the brightest pixel.
  */
 export async function framePixels(browser: Browser, frames: ScreenFrame[], box: Box, vw: number) {
   const context = await browser.newContext();

@@ -77,10 +77,7 @@ function summarizeThread(events: TraceEvent[], from: number, to: number) {
   return { cpuMs, wallMs: tops.reduce((a, s) => a + s.dur, 0) / 1000, work, tops };
 }
 
-/**
- * The navigation's start in trace time: the main frame's navigationStart to an http(s) URL or,
- * when a busy browser dropped that detail, the last navigationStart of a main frame.
- */
+/** The main frame's navigationStart to an http(s) URL, or (a busy browser drops it) the last. */
 function navigationStart(events: TraceEvent[]): { ts: number; pid: number } | undefined {
   const starts = events.filter(
     (e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame !== false,
@@ -131,7 +128,6 @@ export function threadCosts(trace: { traceEvents: TraceEvent[] } | TraceEvent[],
       totalMs: long.reduce((a, s) => a + s.dur, 0) / 1000,
       blockingMs: long.reduce((a, s) => a + s.dur - 50_000, 0) / 1000,
     },
-    /** The page's dedicated workers (the title worker), summed. */
     worker: sum(threads(nav.pid, (n) => n.startsWith('DedicatedWorker'))),
     compositor: sum(threads(nav.pid, (n) => n === 'Compositor')),
     /** The GPU process's main thread (where WebGL and the compositor's GL commands run). */
@@ -141,5 +137,5 @@ export function threadCosts(trace: { traceEvents: TraceEvent[] } | TraceEvent[],
   };
 }
 
-/** What threadCosts gives: thread time (cpuMs) and wall time in tasks (wallMs), ms. */
+/** Thread time (cpuMs) and wall time in tasks (wallMs) per thread, ms. */
 export type ThreadCosts = ReturnType<typeof threadCosts>;

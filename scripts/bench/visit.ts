@@ -1,7 +1,6 @@
 /**
- * One fresh visit as a new visitor makes it (fresh browser, no cache, no service worker), recorded
- * three ways at once: a Chrome trace (CPU time per thread), Chrome's screencast (what the visitor
- * sees: the lit title), and the network (bytes of the page and of its service worker).
+ * A new visitor's visit (fresh browser, no cache, no service worker) recorded three ways at once:
+ * a Chrome trace, Chrome's screencast and the network (the page's and its service worker's bytes).
  */
 import { chromium, type Browser, type Request } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
@@ -33,7 +32,7 @@ const TRACE_CATEGORIES = (
 const TRACE_MS = 10_000;
 /** How long a response's size is waited for: now and then Playwright never gives it. */
 const SIZE_WAIT_MS = 3_000;
-/** How long a visit may take past its window (the trace, the frames' decoding) before it is given up. */
+/** How long a visit may take past its window (trace, decoding) before it is given up. */
 const VISIT_GRACE_MS = 90_000;
 
 /** The promise's value, null if it failed, undefined if it did not settle in SIZE_WAIT_MS. */
@@ -78,7 +77,7 @@ export async function visit(url: string, device: Device, windowMs: number) {
   }
 }
 
-/** The visit itself; the screen frames are decoded after the window, so it costs the load nothing. */
+/** The visit itself; decoding the frames after the window costs the load nothing. */
 async function record(browser: Browser, url: string, device: Device, windowMs: number) {
   const { cpuSlowdown, ...options } = DEVICES[device];
   const { width, height } = options.viewport;
@@ -142,10 +141,8 @@ async function record(browser: Browser, url: string, device: Device, windowMs: n
     device,
     /** ms after navigation start; NaN when it never happened in the window. */
     litMs: lit.litMs,
-    /** When #hero-title's data-mode turned 'canvas' (the canvas took over). */
     canvasMs: info.canvasAt,
     lit,
-    /** The title's words with their glow (CSS px) at the end of the window. */
     titleBox: info.box,
     cpu: threadCosts(JSON.parse(trace.toString('utf8')), TRACE_MS),
     /** CPU ms of whole processes (every thread, SystemInfo.getProcessInfo) over the traced span. */
