@@ -14,7 +14,7 @@ import { startHosting } from './hosting';
 import { routes } from '../src/content/site';
 import { runLighthouse, type Preset } from './bench/lighthouse';
 import { runProbe } from './bench/probe';
-import { BENCH_ROUTES, CONTROL, HOME, budgets, report, steadiness } from './bench/report';
+import { BENCH_ROUTES, CONTROL, HOME, budgets, newBench, report, steadiness } from './bench/report';
 import type { BenchData } from './bench/report';
 import { visit, type Device } from './bench/visit';
 
@@ -27,17 +27,14 @@ export const MOBILE_PAIR_RUNS = 3;
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
-    rounds: { type: 'string' },
+    rounds: { type: 'string', default: process.env.RUNS },
     compare: { type: 'string' },
     report: { type: 'string' },
   },
 });
 const distDir = process.env.DIST_DIR ?? 'dist-bench';
 const outDir = process.env.BENCH_OUT ?? 'bench-results';
-const rounds = Math.max(
-  1,
-  Number(args.rounds ?? process.env.RUNS ?? (args.quick ? QUICK_ROUNDS : DEFAULT_ROUNDS)),
-);
+const rounds = Math.max(1, Number(args.rounds ?? (args.quick ? QUICK_ROUNDS : DEFAULT_ROUNDS)));
 const pairRuns = args.quick ? 1 : MOBILE_PAIR_RUNS;
 
 type Variant =
@@ -135,20 +132,12 @@ async function main() {
     `serving ${builds.map((b) => `${b.id}: ${b.dir}/ at ${b.url}`).join(', ')}; ${rounds} rounds; load average ${load()}`,
   );
   const t0 = Date.now();
-  const d: BenchData = {
-    date: '',
-    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(),
-    rounds: 0,
-    builds: builds.map(({ id, dir }) => ({ id, dir })),
-    loadStart: load(),
-    loadEnd: '',
-    roundsMs: 0,
-    totalMs: 0,
-    lighthouse: [],
-    visits: [],
-    failures: [],
-    probe: null,
-  };
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  const d = newBench(
+    commit,
+    builds.map(({ id, dir }) => ({ id, dir })),
+    load(),
+  );
   const stamp = () =>
     Object.assign(d, { date: new Date().toISOString(), loadEnd: load(), totalMs: Date.now() - t0 });
   const all = builds.flatMap((b) => variantsOf(b.id));

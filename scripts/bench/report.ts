@@ -11,21 +11,22 @@ type Sample = Keyed & { build: string; route: string };
 export type LighthouseSample = Sample & { preset: Preset; run: LighthouseRun };
 export type VisitSample = Sample & { device: Device; visit: Visit };
 
-/** A whole bench, as saved in bench-results/bench-<time>.json. */
-export interface BenchData {
-  date: string;
-  commit: string;
-  rounds: number;
-  builds: { id: string; dir: string }[];
-  loadStart: string;
-  loadEnd: string;
-  roundsMs: number;
-  totalMs: number;
-  lighthouse: LighthouseSample[];
-  visits: VisitSample[];
-  failures: string[];
-  probe: ProbeResult | null;
-}
+/** A bench not yet run, filled round by round; saved as bench-results/bench-<time>.json. */
+export const newBench = (commit: string, builds: { id: string; dir: string }[], load: string) => ({
+  date: '',
+  commit,
+  rounds: 0,
+  builds,
+  loadStart: load,
+  loadEnd: '',
+  roundsMs: 0,
+  totalMs: 0,
+  lighthouse: [] as LighthouseSample[],
+  visits: [] as VisitSample[],
+  failures: [] as string[],
+  probe: null as ProbeResult | null,
+});
+export type BenchData = ReturnType<typeof newBench>;
 
 /** A budget's figure and verdict; `met` is null when there was nothing to judge. */
 export type Budget = { name: string; actual: string; met: boolean | null };

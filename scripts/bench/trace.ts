@@ -113,15 +113,12 @@ export function threadCosts(trace: { traceEvents: TraceEvent[] } | TraceEvent[],
     cpuMs: list.reduce((a, t) => a + t.cpuMs, 0),
     wallMs: list.reduce((a, t) => a + t.wallMs, 0),
   });
-  const main = threads(nav.pid, (n) => n === 'CrRendererMain')[0] ?? {
-    cpuMs: Number.NaN,
-    wallMs: Number.NaN,
-    work: {} as Record<Work, number>,
-    tops: [],
-  };
-  const long = main.tops.filter((s) => s.dur > 50_000);
+  const [main] = threads(nav.pid, (n) => n === 'CrRendererMain');
+  const long = (main?.tops ?? []).filter((s) => s.dur > 50_000);
   return {
-    main: { cpuMs: main.cpuMs, wallMs: main.wallMs, work: main.work },
+    main: main
+      ? { cpuMs: main.cpuMs, wallMs: main.wallMs, work: main.work }
+      : { cpuMs: Number.NaN, wallMs: Number.NaN, work: {} as Record<Work, number> },
     /** Tasks over 50 ms (wall) on the main thread: count, total wall ms, and their blocking part. */
     longTasks: {
       count: long.length,
