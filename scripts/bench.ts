@@ -133,11 +133,7 @@ async function main() {
   );
   const t0 = Date.now();
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  const d = newBench(
-    commit,
-    builds.map(({ id, dir }) => ({ id, dir })),
-    load(),
-  );
+  const d = newBench(commit, builds, load());
   const stamp = () =>
     Object.assign(d, { date: new Date().toISOString(), loadEnd: load(), totalMs: Date.now() - t0 });
   const all = builds.flatMap((b) => variantsOf(b.id));

@@ -45,6 +45,9 @@ async function settleHome(page: Page): Promise<boolean> {
   return shown;
 }
 
+/** The plain page settles in 2 s. */
+const settlePlain = (page: Page) => page.waitForTimeout(2_000).then(() => true);
+
 /** A page alone in a fresh context: its still CPU once settled, then the pointer if asked. */
 async function probeRound(
   browser: Browser,
@@ -72,9 +75,7 @@ export async function runProbe(baseURL: string, rounds: number, log: (s: string)
     const plains = [];
     for (let i = 0; i < rounds; i++) {
       const home = await probeRound(browser, `${baseURL}/`, settleHome, i === 0);
-      const plain = await probeRound(browser, `${baseURL}/privacypolicy`, (page) =>
-        page.waitForTimeout(2_000).then(() => true),
-      );
+      const plain = await probeRound(browser, `${baseURL}/privacypolicy`, settlePlain);
       homes.push(home);
       plains.push(plain.cpu);
       log(

@@ -16,7 +16,7 @@ export const newBench = (commit: string, builds: { id: string; dir: string }[], 
   date: '',
   commit,
   rounds: 0,
-  builds,
+  builds: builds.map(({ id, dir }) => ({ id, dir })),
   loadStart: load,
   loadEnd: '',
   roundsMs: 0,
@@ -176,11 +176,10 @@ function lighthouseSection(d: BenchData, build: string): string[] {
   const pairs = PRESETS.flatMap((preset) =>
     pairedRows((n) => `${preset} | ${n}`, lh(preset, HOME), lh(preset, CONTROL), LH_METRICS),
   );
+  const head =
+    'Route | Preset | Perf | TBT ms | LCP ms | FCP ms | SI ms | CLS | A11y / BP / SEO | Transfer KiB';
   return [
-    ...table(
-      'Route | Preset | Perf | TBT ms | LCP ms | FCP ms | SI ms | CLS | A11y / BP / SEO | Transfer KiB',
-      rows,
-    ),
+    ...table(head, rows),
     '',
     `### Paired: the canvas page against its control (Lighthouse)${tagOf(d, build)}`,
     '',
@@ -214,17 +213,10 @@ function cpuSection(d: BenchData, build: string): string[] {
   const pairs = (['phone', 'desktop'] as const).flatMap((device) =>
     pairedRows((n) => `${device} | ${n} ms`, visits(device, HOME), visits(device, CONTROL), CPU),
   );
-  return [
-    ...table(
-      "Device | Route | Main thread CPU ms | wall ms | page's own: script / style+layout+paint / GC / parse | browser's | Long tasks: count, total ms | Title worker CPU | GPU thread CPU | Compositor CPU | Service worker CPU | GPU process CPU | Renderer process CPU",
-      rows,
-    ),
-    '',
-    ...table(
-      `Device | / − ${CONTROL} (paired, per round) | ${PAIRED_HEAD.replace('paired ', '')} | rounds`,
-      pairs,
-    ),
-  ];
+  const head =
+    "Device | Route | Main thread CPU ms | wall ms | page's own: script / style+layout+paint / GC / parse | browser's | Long tasks: count, total ms | Title worker CPU | GPU thread CPU | Compositor CPU | Service worker CPU | GPU process CPU | Renderer process CPU";
+  const pairedHead = `Device | / − ${CONTROL} (paired, per round) | ${PAIRED_HEAD.replace('paired ', '')} | rounds`;
+  return [...table(head, rows), '', ...table(pairedHead, pairs)];
 }
 
 function litSection(d: BenchData, build: string): string[] {
@@ -245,10 +237,9 @@ function litSection(d: BenchData, build: string): string[] {
       return vs.length ? [cells.join(' | ')] : [];
     }),
   );
-  return table(
-    "Device | Route | Lit title ms | lit loads | Canvas took over ms | Light at the first lit frame, px from the title's left | Sweep on screen px/ms | Brightest unlit frame (luminance)",
-    rows,
-  );
+  const head =
+    "Device | Route | Lit title ms | lit loads | Canvas took over ms | Light at the first lit frame, px from the title's left | Sweep on screen px/ms | Brightest unlit frame (luminance)";
+  return table(head, rows);
 }
 
 function bytesSection(d: BenchData, build: string): string[] {
@@ -263,10 +254,9 @@ function bytesSection(d: BenchData, build: string): string[] {
     ];
     return [`${route} | ${page} | ${worker} | ${total}`];
   });
-  return table(
-    'Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses)',
-    rows,
-  );
+  const head =
+    'Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses)';
+  return table(head, rows);
 }
 
 function compareSection(d: BenchData): string[] {
@@ -339,6 +329,7 @@ export function budgets(d: BenchData): Budget[] {
       if (runs.length) out.push({ name, actual, met: low.length === 0 });
     }
   const screen = { desktop: 'desktop 1440x900', phone: 'phone 390x844, CPU 4x' };
+  const sweeps: Budget[] = [];
   for (const device of ['desktop', 'phone'] as const) {
     const vs = visitsOf(d, 'this', device, HOME);
     const lit = vs.filter((v) => Number.isFinite(v.litMs));
@@ -348,22 +339,19 @@ export function budgets(d: BenchData): Budget[] {
       actual: `${fmt(s)} ms, lit in ${lit.length} of ${vs.length} loads`,
       met: s.n ? s.median <= B.litMs[device] : null,
     });
-  }
-  for (const device of ['desktop', 'phone'] as const) {
-    const lit = visitsOf(d, 'this', device, HOME).filter(
-      (v) => Number.isFinite(v.litMs) && v.titleBox,
-    );
     const spec = B.sweepPxPerMs[device];
-    const start = median(lit.map((v) => v.lit.firstLightX / v.titleBox!.width));
-    const speed = median(lit.map((v) => v.lit.sweepPxPerMs));
-    out.push({
+    const boxed = lit.filter((v) => v.titleBox);
+    const start = median(boxed.map((v) => v.lit.firstLightX / v.titleBox!.width));
+    const speed = median(boxed.map((v) => v.lit.sweepPxPerMs));
+    sweeps.push({
       name: `The sweep starts with the lit title, at ${spec} px/ms ±${B.sweepSpeedTolerance * 100} % (${device}, screencast)`,
-      actual: `light at ${ms(start * 100)} % of the title's width in the first lit frame, ${fixed(2)(speed)} px/ms (medians of ${lit.length} lit loads)`,
-      met: lit.length
+      actual: `light at ${ms(start * 100)} % of the title's width in the first lit frame, ${fixed(2)(speed)} px/ms (medians of ${boxed.length} lit loads)`,
+      met: boxed.length
         ? start <= B.sweepStartShare && Math.abs(speed / spec - 1) <= B.sweepSpeedTolerance
         : null,
     });
   }
+  out.push(...sweeps);
   const p = d.probe;
   out.push({
     name: `Still page: browser CPU ≤ ${B.stillCpuRatio}× the plain page`,
