@@ -3,11 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 
 /** The intervals (ms) between the animation frames in which the title drew while `during` ran. */
 export async function titleFrameIntervals(page: Page, during: () => Promise<unknown>) {
-  await page.evaluate(() => {
+  const recorder = await page.evaluateHandle(() => {
     // tsx names functions with a `__name` helper the page lacks (the loop below is named).
     (globalThis as { __name?: unknown }).__name ??= (f: unknown) => f;
-    const w = window as unknown as { __benchFrames: { times: number[]; on: boolean } };
-    const frames = (w.__benchFrames = { times: [] as number[], on: true });
+    const frames = { times: [] as number[], on: true };
     let last = window.__titleFrames?.frames ?? 0;
     const tick = (t: number) => {
       const n = window.__titleFrames?.frames ?? 0;
@@ -16,11 +15,10 @@ export async function titleFrameIntervals(page: Page, during: () => Promise<unkn
       if (frames.on) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
+    return frames;
   });
   await during();
-  const times = await page.evaluate(() => {
-    const frames = (window as unknown as { __benchFrames: { times: number[]; on: boolean } })
-      .__benchFrames;
+  const times = await recorder.evaluate((frames) => {
     frames.on = false;
     return frames.times;
   });

@@ -75,11 +75,11 @@ export async function runProbe(baseURL: string, rounds: number, log: (s: string)
     const plains = [];
     for (let i = 0; i < rounds; i++) {
       const home = await probeRound(browser, `${baseURL}/`, settleHome, i === 0);
-      const plain = await probeRound(browser, `${baseURL}/privacypolicy`, settlePlain);
+      const plain = (await probeRound(browser, `${baseURL}/privacypolicy`, settlePlain)).cpu;
       homes.push(home);
-      plains.push(plain.cpu);
+      plains.push(plain);
       log(
-        `probe ${i + 1}/${rounds}: canvas ${home.shown ? 'shown' : 'NOT shown'}; still: cpu ${home.cpu.toFixed(2)} % vs plain ${plain.cpu.toFixed(2)} %`,
+        `probe ${i + 1}/${rounds}: canvas ${home.shown ? 'shown' : 'NOT shown'}; still: cpu ${home.cpu.toFixed(2)} % vs plain ${plain.toFixed(2)} %`,
       );
     }
     const [cpuHome, cpuPlain] = [summarize(homes.map((h) => h.cpu)), summarize(plains)];
