@@ -47,14 +47,10 @@ async function settleHome(page: Page): Promise<boolean> {
 
 /** The plain page settles in 2 s. */
 const settlePlain = (page: Page) => page.waitForTimeout(2_000).then(() => true);
+type Settle = typeof settleHome;
 
 /** A page alone in a fresh context: its still CPU once settled, then the pointer if asked. */
-async function probeRound(
-  browser: Browser,
-  url: string,
-  settle: (page: Page) => Promise<boolean>,
-  pointer = false,
-) {
+async function probeRound(browser: Browser, url: string, settle: Settle, pointer = false) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
