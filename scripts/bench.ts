@@ -111,9 +111,8 @@ async function measure(d: BenchData, v: Variant, url: string, round: number): Pr
 async function main() {
   if (args.report) {
     // Saved runs through this checkout's report; two runs also get the steadiness table.
-    const runs = args.report
-      .split(',')
-      .map((f) => JSON.parse(readFileSync(f, 'utf8')) as BenchData);
+    const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as BenchData;
+    const runs = args.report.split(',').map(read);
     const lists = runs.map(budgets);
     console.log(runs.map((d, i) => report(d, lists[i]!)).join('\n\n'));
     if (lists.length === 2) console.log(`\n${steadiness(lists[0]!, lists[1]!)}`);

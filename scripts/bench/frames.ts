@@ -28,25 +28,17 @@ export async function titleFrameIntervals(page: Page, during: () => Promise<unkn
 /** CPU seconds so far per process type (SystemInfo.getProcessInfo: software GL's threads too). */
 export async function processCpuSeconds(browser: Browser): Promise<Record<string, number>> {
   const cdp = await browser.newBrowserCDPSession();
-  try {
-    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
-    const out: Record<string, number> = {};
-    for (const p of processInfo) out[p.type] = (out[p.type] ?? 0) + p.cpuTime;
-    return out;
-  } finally {
-    await cdp.detach();
-  }
+  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo').finally(() => cdp.detach());
+  const out: Record<string, number> = {};
+  for (const p of processInfo) out[p.type] = (out[p.type] ?? 0) + p.cpuTime;
+  return out;
 }
 
 /** The promise's value; rejects with `message` when it has not settled within `ms`. */
-export async function within<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+export function within<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(message)), ms);
   });
-  try {
-    return await Promise.race([p, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }

@@ -140,6 +140,7 @@ const LH_METRICS: Figure<LighthouseRun>[] = [
   ['SI ms', (r) => r.metrics.si],
   ['CLS', (r) => r.metrics.cls, fixed(3)],
 ];
+const SUMMED = ['main', 'worker', 'gpu', 'compositor'] as const;
 const CPU: Figure<Visit>[] = [
   ['main thread CPU', (v) => v.cpu.main.cpuMs],
   ['main thread wall', (v) => v.cpu.main.wallMs],
@@ -148,10 +149,7 @@ const CPU: Figure<Visit>[] = [
   ['GPU process CPU (all threads)', (v) => v.processes.gpu],
   ['renderer processes CPU (all threads)', (v) => v.processes.renderer],
   ['compositor CPU', (v) => v.cpu.compositor.cpuMs],
-  [
-    'page + worker + GPU + compositor CPU',
-    (v) => v.cpu.main.cpuMs + v.cpu.worker.cpuMs + v.cpu.gpu.cpuMs + v.cpu.compositor.cpuMs,
-  ],
+  ['page + worker + GPU + compositor CPU', (v) => SUMMED.reduce((a, k) => a + v.cpu[k].cpuMs, 0)],
   ['long tasks, total wall', (v) => v.cpu.longTasks.totalMs],
 ];
 const PAGE_WORK = ['script', 'style/layout/paint', 'gc', 'parse'] as const;
@@ -363,12 +361,6 @@ export function budgets(d: BenchData): Budget[] {
 
 const verdict = (met: boolean | null) => (met === null ? 'no data' : met ? 'met' : '**missed**');
 
-export const budgetTable = (list: Budget[]) =>
-  table(
-    'Budget | Figure: median (min–max, IQR) | Verdict',
-    list.map((b) => `${b.name} | ${b.actual} | ${verdict(b.met)}`),
-  );
-
 /** Two runs' verdicts side by side: a budget whose verdict flips is unsteady. */
 export function steadiness(a: Budget[], b: Budget[]): string {
   const shown = (x?: Budget) => (x ? `${x.actual} (${verdict(x.met)})` : '–');
@@ -420,6 +412,7 @@ export function report(d: BenchData, list: Budget[]): string {
   }
   if (d.builds.length > 1) section('Before and after (paired loads)', compareSection(d));
   if (d.probe) section('Runtime probe', probeSection(d.probe));
-  section('Budgets', budgetTable(list));
+  const budgetRows = list.map((b) => `${b.name} | ${b.actual} | ${verdict(b.met)}`);
+  section('Budgets', table('Budget | Figure: median (min–max, IQR) | Verdict', budgetRows));
   return lines.join('\n');
 }

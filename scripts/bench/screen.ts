@@ -84,7 +84,6 @@ export function readLitTitle(pixels: FramePixels[]) {
     /** NaN: never lit in the window. */
     litMs: run[0]?.t ?? Number.NaN,
     frames: sorted.length,
-    /** The brightest the title got in frames that were not lit. */
     maxUnlitLuminance: Math.max(0, ...sorted.filter((f) => !isLit(f)).map((f) => f.maxLuminance)),
     firstLightX: run[0]?.lightX ?? Number.NaN,
     sweepPxPerMs: slope(run),

@@ -139,7 +139,6 @@ async function record(browser: Browser, url: string, device: Device, windowMs: n
   return {
     url,
     device,
-    /** ms after navigation start; NaN when it never happened in the window. */
     litMs: lit.litMs,
     canvasMs: info.canvasAt,
     lit,
