@@ -246,10 +246,8 @@ function bytesSection(d: BenchData, build: string): string[] {
     const b = visitsOf(d, build, 'phone', route).find((v) => v.windowMs >= 20_000)?.bytes;
     if (!b) return [];
     const total = cell(b.pageBytes + b.workerBytes, b.pageResponses + b.workerResponses);
-    const [page, worker] = [
-      cell(b.pageBytes, b.pageResponses),
-      cell(b.workerBytes, b.workerResponses),
-    ];
+    const page = cell(b.pageBytes, b.pageResponses);
+    const worker = cell(b.workerBytes, b.workerResponses);
     return [`${route} | ${page} | ${worker} | ${total}`];
   });
   const head =
@@ -260,15 +258,15 @@ function bytesSection(d: BenchData, build: string): string[] {
 function compareSection(d: BenchData): string[] {
   const lh = PRESETS.flatMap((preset) =>
     [HOME, CONTROL].flatMap((route) => {
-      const [a, b] = ['this', 'base'].map((build) => lhOf(d, build, preset, route));
+      const at = (build: string) => lhOf(d, build, preset, route);
       const label = (n: string) => `Lighthouse ${preset} ${route} ${n}`;
-      return pairedRows(label, a!, b!, LH_METRICS.slice(0, 3));
+      return pairedRows(label, at('this'), at('base'), LH_METRICS.slice(0, 3));
     }),
   );
   const figures: Figure<Visit>[] = [['lit title ms', litOrWindow], ...CPU.slice(0, 6)];
   const visits = (['desktop', 'phone'] as const).flatMap((device) => {
-    const [a, b] = ['this', 'base'].map((build) => visitsOf(d, build, device, HOME));
-    return pairedRows((n) => `${device} / ${n}`, a!, b!, figures);
+    const at = (build: string) => visitsOf(d, build, device, HOME);
+    return pairedRows((n) => `${device} / ${n}`, at('this'), at('base'), figures);
   });
   return table(`Figure | this − base: ${PAIRED_HEAD} | pairs`, [...lh, ...visits]);
 }
@@ -298,7 +296,8 @@ export function budgets(d: BenchData): Budget[] {
   const tbt = (r: LighthouseRun) => r.metrics.tbt;
   const pair = paired(byRound(home, tbt), byRound(lh('mobile', CONTROL), tbt));
   const g = signed(ms);
-  const [perf, lcp] = [home.map((r) => r.scores.performance), home.map((r) => r.metrics.lcp)];
+  const perf = home.map((r) => r.scores.performance);
+  const lcp = home.map((r) => r.metrics.lcp);
   const P = B.performanceHomeMobile;
   judge(`Performance ≥ ${P} on / (mobile)`, perf, (m) => m >= P);
   out.push({
