@@ -45,7 +45,6 @@ async function settleHome(page: Page): Promise<boolean> {
   return shown;
 }
 
-/** The plain page settles in 2 s. */
 const settlePlain = (page: Page) => page.waitForTimeout(2_000).then(() => true);
 type Settle = typeof settleHome;
 

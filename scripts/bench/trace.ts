@@ -54,7 +54,6 @@ function spansOf(events: TraceEvent[]): Span[] {
 function summarizeThread(events: TraceEvent[], from: number, to: number) {
   const work = Object.fromEntries(WORK.map((k) => [k, 0])) as Record<Work, number>;
   const tops: Span[] = [];
-  // Open spans with the thread time their children used.
   const stack: { span: Span; childT: number; kind: Work }[] = [];
   const close = (upTo: number) => {
     while (stack.length && stack.at(-1)!.span.end <= upTo) {
