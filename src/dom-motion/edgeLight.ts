@@ -35,11 +35,13 @@ function write() {
     if (near) {
       el.style.setProperty('--edge-x', `${Math.round(x)}px`);
       el.style.setProperty('--edge-y', `${Math.round(y)}px`);
+      el.dataset.edgeLit = '';
       litNow.add(el);
       writes++;
     } else if (litNow.has(el)) {
       el.style.removeProperty('--edge-x');
       el.style.removeProperty('--edge-y');
+      delete el.dataset.edgeLit;
       litNow.delete(el);
       writes++;
     }

@@ -1,9 +1,12 @@
 /** The title's light from the first paint, played by the compositor until the app takes it over. */
-import { lightRadius, lightScrollOffset, restX, sweepPath } from '../motion/light';
+import {
+  lightRadius,
+  lightScrollOffset,
+  restX,
+  sweepPath,
+  SWEEP_RETURN_MS as RETURN_MS,
+} from '../motion/light';
 import { animateWindows, litWindows, placeLitWords, windowTransforms } from './litWindows';
-
-/** How long the light takes back from the sweep's end to its resting place (eased out). */
-const RETURN_MS = 600;
 
 let running: Animation[] = [];
 let pane: HTMLElement | null = null;

@@ -1,12 +1,22 @@
 import { shallow } from 'zustand/shallow';
 import { motionStore, now, startSweep, type MotionState } from '../motion/store';
 import { lightTarget, stepLight, sweepSpan, type LightLead } from '../motion/lightLead';
-import { sweepPosition, TITLE_LINE_HEIGHT } from '../motion/model';
+import { lightRestX, TITLE_LINE_HEIGHT } from '../motion/model';
+import { easeOut, SWEEP_RETURN_MS } from '../motion/light';
 import { layoutOf, lightInputs } from '../motion/titleFrame';
 import { domFrameDrawn } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import type { EarlyLight } from './earlyLight';
 import { animateWindows, litWindows, windowTransforms } from './litWindows';
+
+/** The sweep and its return to rest, in the box's px, from `start` (page clock), `ms` long before the return. */
+interface SweepPath {
+  from: number;
+  to: number;
+  rest: number;
+  start: number;
+  ms: number;
+}
 import { crossfading } from '../dom-motion/crossfade';
 
 /** What the DOM light last did, for tests (like `__titleLight` for the canvas). */
@@ -41,35 +51,35 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     style.setProperty(name, value);
   };
 
-  // The compositor plays the sweep: no frame callback while it plays.
+  // The compositor plays the sweep and its return to rest: no frame callback while they play.
   let sweep: { key: string; animations: Animation[]; timer: number } | null = null;
+  // The light is on the sweep's path (the sweep, then its return) until something else leads it.
+  let onSweepPath = true;
   const stopSweep = () => {
     if (!sweep) return;
     for (const animation of sweep.animations) animation.cancel();
     clearTimeout(sweep.timer);
     sweep = null;
   };
-  const playSweep = (
-    from: number,
-    to: number,
-    y: number,
-    r: number,
-    start: number,
-    end: number,
-  ) => {
-    const key = [from, to, y, r, start, end].map((v) => v.toFixed(1)).join();
+  const playSweep = (path: SweepPath, y: number, r: number) => {
+    const key = [path.from, path.to, path.rest, y, r, path.start, path.ms]
+      .map((v) => v.toFixed(1))
+      .join();
     if (sweep?.key === key) return;
     stopSweep();
+    const total = path.ms + SWEEP_RETURN_MS;
     const animations = animateWindows(
       copies,
       [
-        { x: from, y },
-        { x: to, y },
+        { x: path.from, y, easing: 'linear' },
+        { x: path.to, y, offset: path.ms / total, easing: 'ease-out' },
+        { x: path.rest, y },
       ],
       r,
-      { duration: end - start },
+      { duration: total, fill: 'forwards' },
     );
-    for (const animation of animations) animation.startTime = start;
+    for (const animation of animations) animation.startTime = path.start;
+    const end = path.start + total;
     sweep = { key, animations, timer: window.setTimeout(kick, end - performance.now() + 20) };
   };
 
@@ -92,25 +102,30 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     const { p, layout } = layoutOf(s);
     const t = now(s);
     const target = lightTarget(s, layout, p, t);
-    if ((sweep || !Number.isFinite(light.x)) && s.sweepStart !== null && !s.reducedMotion) {
-      // Taking over a sweep the compositor plays (or that ran before the app): from where it is.
-      const half = layout.widthPx / 2;
-      const at = sweepPosition(
-        t - s.sweepStart,
-        s.viewport!.width,
-        layout.centerX - half,
-        layout.centerX + half,
-        target.radius,
-      );
-      Object.assign(light, { x: at.x, y: target.y, last: t });
-    }
-    if (Number.isNaN(light.last)) light.last = t;
-    const ease = !target.immediate && !s.testMode && !s.reducedMotion;
-    const easing = stepLight(light, target, t, ease);
     // Viewport px to the box's own px: the box is centred on the title and scaled about its centre.
     const startPx = layout.fontPx / layout.scale;
-    const lx = (light.x - layout.centerX) / layout.scale + (startPx * s.titleEm) / 2;
-    const ly = (light.y - layout.centerY) / layout.scale + (startPx * TITLE_LINE_HEIGHT) / 2;
+    const toBoxX = (x: number) => (x - layout.centerX) / layout.scale + (startPx * s.titleEm) / 2;
+    const toBoxY = (y: number) =>
+      (y - layout.centerY) / layout.scale + (startPx * TITLE_LINE_HEIGHT) / 2;
+    const span = sweepSpan(layout, s.viewport!.width);
+    const alongPath = !s.testMode && !s.reducedMotion && s.sweepStart !== null;
+    const intoReturn = alongPath ? t - s.sweepStart! - span.ms : Number.NaN;
+    if (alongPath && (sweep || onSweepPath)) {
+      // Where the compositor draws it now: along the sweep, then eased back to rest.
+      const x =
+        intoReturn < 0
+          ? span.from + (span.to - span.from) * Math.max(0, 1 + intoReturn / span.ms)
+          : span.to + (lightRestX(layout) - span.to) * easeOut(intoReturn / SWEEP_RETURN_MS);
+      Object.assign(light, { x, y: target.y, last: t });
+    }
+    if (target.lead === 'pointer' || target.lead === 'attract' || !(intoReturn < SWEEP_RETURN_MS))
+      onSweepPath = false;
+    const onPath = alongPath && onSweepPath;
+    if (Number.isNaN(light.last)) light.last = t;
+    const ease = !target.immediate && !s.testMode && !s.reducedMotion && !onPath;
+    const easing = onPath ? false : stepLight(light, target, t, ease);
+    const lx = toBoxX(light.x);
+    const ly = toBoxY(light.y);
     const r = target.radius / layout.scale;
     const at = windowTransforms(lx, ly, r);
     const i = target.intensity;
@@ -123,11 +138,15 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     Object.assign(domLightProbe, { x: light.x, y: light.y, lead: target.lead });
     domLightProbe.frames++;
     domFrameDrawn();
-    if (target.lead === 'sweep' && !s.testMode && s.sweepStart !== null) {
-      const toBox = (x: number) => (x - layout.centerX) / layout.scale + (startPx * s.titleEm) / 2;
-      const span = sweepSpan(layout, s.viewport!.width);
-      const start = s.sweepStart;
-      playSweep(toBox(span.from), toBox(span.to), ly, r, start, start + span.ms);
+    if (onPath) {
+      const path = {
+        from: toBoxX(span.from),
+        to: toBoxX(span.to),
+        rest: toBoxX(lightRestX(layout)),
+        start: s.sweepStart!,
+        ms: span.ms,
+      };
+      playSweep(path, toBoxY(target.y), r);
       domLightProbe.running = true;
       return;
     }

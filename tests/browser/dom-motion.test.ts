@@ -111,6 +111,7 @@ describe('sections coming into view, in Chromium', () => {
       .evaluate((e) => ({
         transform: getComputedStyle(e).transform,
         edgeX: (e as HTMLElement).style.getPropertyValue('--edge-x'),
+        ringDrawn: getComputedStyle(e, '::after').content,
         ring: getComputedStyle(e, '::after').backgroundImage,
         ringColour: getComputedStyle(e, '::after').backgroundColor,
         glow: getComputedStyle(e, '::before').backgroundImage,
@@ -118,6 +119,7 @@ describe('sections coming into view, in Chromium', () => {
     expect({ ...card, ringColour: channels(card.ringColour) }).toEqual({
       transform: 'none',
       edgeX: '',
+      ringDrawn: '""',
       ring: 'none',
       // The title light's first hue at 45 %.
       ringColour: [...hex(LIGHT_COLORS.hueA), 0.45],
@@ -184,6 +186,15 @@ describe('the page-wide light, in Chromium', () => {
     await page.goto(`${baseURL()}/#projects`, { waitUntil: 'load' });
     await page.waitForFunction(() => '__edgeLight' in window);
     await settled(page);
+    // Unlit, the edges' glow and ring are not generated at all (no style, layout or paint).
+    const drawn = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-edge-light]')].map(
+          (e) =>
+            `${getComputedStyle(e, '::before').content} ${getComputedStyle(e, '::after').content}`,
+        ),
+      );
+    expect(new Set(await drawn())).toEqual(new Set(['none none']));
     const card = (await page.locator('.card').nth(1).boundingBox())!;
     const count = () =>
       page.evaluate(() => (window as unknown as { __commits: number[] }).__commits.length);
@@ -196,6 +207,7 @@ describe('the page-wide light, in Chromium', () => {
         () => (window as unknown as { __edgeLight: { writes: number } }).__edgeLight.writes,
       );
     expect(await writes()).toBeGreaterThan(0);
+    expect(await drawn()).toContain('"" ""');
     // On a loaded machine the page may take the last moves late: still means no write for 1 s.
     let last = -1;
     await expect

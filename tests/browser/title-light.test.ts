@@ -110,6 +110,11 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
       await page.waitForFunction(() => window.__domLight?.running === false, null, {
         timeout: 15_000,
       });
+      // The return to rest is the compositor's too: one frame at its end, not a loop of ~40.
+      const light = await page.evaluate(() => window.__domLight!);
+      console.log(`[figures] sweep and return at ${width} px: ${light.frames} light frames in all`);
+      expect(light.lead).toBe('rest');
+      expect(light.frames).toBeLessThanOrEqual(sweep.frames + 3);
       expect(problems).toEqual([]);
     });
   }

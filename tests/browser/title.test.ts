@@ -235,6 +235,29 @@ describe('the scroll-down button', () => {
     await expect(page.locator('.scroll-down').getAttribute('tabindex')).resolves.toBe('-1');
   });
 
+  it('pulses three times as one animation, with no iteration event for the page to handle', async () => {
+    const { page } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
+    const pulse = await page.evaluate(() => {
+      const [ring] = document
+        .getAnimations()
+        .filter((a) => (a.effect as KeyframeEffect).pseudoElement === '::before');
+      const timing = ring!.effect!.getComputedTiming();
+      const drawn = (ms: number) => {
+        ring!.currentTime = ms;
+        const { opacity } = getComputedStyle(document.querySelector('.scroll-down')!, '::before');
+        return Math.round(Number(opacity) * 10) / 10;
+      };
+      // Fully drawn at each pulse's start, gone between them.
+      return {
+        iterations: timing.iterations,
+        starts: [0, 2410, 4810].map(drawn),
+        between: [2000, 4400, 7000].map(drawn),
+      };
+    });
+    expect(pulse).toEqual({ iterations: 1, starts: [1, 1, 1], between: [0, 0, 0] });
+  });
+
   it('takes a press made before the app has loaded, once it has', async () => {
     const { page, problems } = await openPage(browser(), {
       viewport: { width: 1280, height: 800 },
