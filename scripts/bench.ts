@@ -1,13 +1,6 @@
 /**
- * `npm run bench`: builds the site, serves it as Firebase Hosting would, and runs paired rounds:
- * each round loads every variant once, back to back, in an order that rotates from round to round
- * (Lighthouse mobile and desktop on /, /?webgl=0, /privacypolicy; a traced and screencast visit on
- * a phone and a desktop). Then the runtime probe, the report and the budgets. See docs/bench.md.
- *
- *   npm run bench [-- --quick] [-- --rounds N] [-- --compare DIR] [-- --report A.json[,B.json]]
- *
- * Env: DIST_DIR (dist-bench), SERVE_PORT (4591), BENCH_OUT (bench-results), BENCH_SKIP_BUILD=1,
- * BENCH_PROBE=0, CHROMIUM_PATH or CHROME_PATH (/usr/bin/chromium).
+ * `npm run bench`: builds and serves the site as Hosting would, runs paired rounds of every variant
+ * (order rotating), then the probe, the report and the budgets. Options and method: docs/bench.md.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,49 +9,32 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { killAll } from 'chrome-launcher';
 import { startHosting } from './hosting';
 import { routes } from '../src/content/site';
 import { runLighthouse, type Preset } from './bench/lighthouse';
-import { killAll } from 'chrome-launcher';
-import { runProbe, type ProbeResult } from './bench/probe';
-import {
-  BENCH_ROUTES,
-  CONTROL,
-  budgets,
-  report,
-  steadiness,
-  type BenchData,
-  type LighthouseSample,
-  type VisitSample,
-} from './bench/report';
+import { runProbe } from './bench/probe';
+import { BENCH_ROUTES, CONTROL, HOME, budgets, newBench, report, steadiness } from './bench/report';
+import type { BenchData } from './bench/report';
 import { visit, type Device } from './bench/visit';
 
-/** Rounds by default: see docs/bench.md for why this many. */
+/** Rounds by default, and with --quick (docs/bench.md, "Run counts"). */
 export const DEFAULT_ROUNDS = 6;
 export const QUICK_ROUNDS = 2;
-/**
- * Lighthouse mobile runs of / and of its control per round (1 with --quick), each / beside one
- * control. The "TBT on / ≤ control + 30 ms" budget is a difference of two figures that each swing
- * by ±100 ms from run to run here: 5 pairs could not tell +30 from 0 (docs/bench.md).
- */
+/** Lighthouse mobile runs a round of / and of its control (1 with --quick), in pairs. */
 export const MOBILE_PAIR_RUNS = 3;
 
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
-    rounds: { type: 'string' },
+    rounds: { type: 'string', default: process.env.RUNS },
     compare: { type: 'string' },
     report: { type: 'string' },
   },
 });
 const distDir = process.env.DIST_DIR ?? 'dist-bench';
-const port = Number(process.env.SERVE_PORT ?? 4591);
 const outDir = process.env.BENCH_OUT ?? 'bench-results';
-const rounds = Math.max(
-  1,
-  Number(args.rounds ?? process.env.RUNS ?? (args.quick ? QUICK_ROUNDS : DEFAULT_ROUNDS)),
-);
-
+const rounds = Math.max(1, Number(args.rounds ?? (args.quick ? QUICK_ROUNDS : DEFAULT_ROUNDS)));
 const pairRuns = args.quick ? 1 : MOBILE_PAIR_RUNS;
 
 type Variant =
@@ -69,21 +45,20 @@ function variantsOf(build: string): Variant[] {
   const out: Variant[] = [];
   // Mobile / and its control alternate, so each run of / has a control run beside it.
   for (let repeat = 0; repeat < pairRuns; repeat++)
-    for (const route of [routes.home.path, CONTROL])
+    for (const route of [HOME, CONTROL])
       out.push({ build, kind: 'lighthouse', preset: 'mobile', route, repeat });
   out.push({ build, kind: 'lighthouse', preset: 'mobile', route: routes.privacy.path, repeat: 0 });
   for (const route of BENCH_ROUTES)
     out.push({ build, kind: 'lighthouse', preset: 'desktop', route, repeat: 0 });
   for (const route of BENCH_ROUTES) out.push({ build, kind: 'visit', device: 'phone', route });
-  for (const route of [routes.home.path, CONTROL])
-    out.push({ build, kind: 'visit', device: 'desktop', route });
+  for (const route of [HOME, CONTROL]) out.push({ build, kind: 'visit', device: 'desktop', route });
   return out;
 }
 
 /** How long a visit is watched: the lit title may come late on a busy machine; bytes need 20 s. */
 function windowFor(v: Extract<Variant, { kind: 'visit' }>, round: number): number {
   if (v.device === 'phone' && round === 0) return 20_000;
-  if (v.route !== routes.home.path) return 10_000;
+  if (v.route !== HOME) return 10_000;
   return v.device === 'phone' ? 15_000 : 12_000;
 }
 
@@ -106,113 +81,41 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 
-async function serve(root: string, p: number): Promise<string> {
-  if (!existsSync(join(root, 'index.html'))) throw new Error(`No build in ${root}/`);
-  const server = await startHosting({ root, port: p });
+async function serve(id: string, dir: string, port: number) {
+  if (!existsSync(join(dir, 'index.html'))) throw new Error(`No build in ${dir}/`);
+  const server = await startHosting({ root: dir, port });
   servers.push(server);
-  return `http://localhost:${(server.address() as AddressInfo).port}`;
+  return { id, dir, url: `http://localhost:${(server.address() as AddressInfo).port}` };
 }
 
-const commit = () =>
-  execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-
-/** One whole bench: every round, then the probe. */
-async function benchOnce(builds: { id: string; url: string; dir: string }[]): Promise<BenchData> {
-  const lighthouse: LighthouseSample[] = [];
-  const visits: VisitSample[] = [];
-  const failures: string[] = [];
-  const all = builds.flatMap((b) => variantsOf(b.id));
-  const loadStart = load();
-  const t0 = Date.now();
-  const data = (roundsDone: number, probe: ProbeResult | null): BenchData => ({
-    date: new Date().toISOString(),
-    commit: commit(),
-    rounds: roundsDone,
-    builds: builds.map(({ id, dir }) => ({ id, dir })),
-    loadStart,
-    loadEnd: load(),
-    roundsMs: Date.now() - t0,
-    totalMs: Date.now() - t0,
-    lighthouse,
-    visits,
-    failures,
-    probe,
-  });
-  for (let round = 0; round < rounds; round++) {
-    // Rotating order, reversed every other round: no variant always goes first or follows the same one.
-    const shift = (round * Math.ceil(all.length / rounds)) % all.length;
-    const rotated = [...all.slice(shift), ...all.slice(0, shift)];
-    const order = round % 2 ? rotated.reverse() : rotated;
-    for (const v of order) {
-      const url = builds.find((b) => b.id === v.build)!.url + v.route;
-      const name =
-        `round ${round + 1}/${rounds} ${v.build} ${v.kind === 'lighthouse' ? v.preset : v.device} ${v.route}` +
-        (v.kind === 'lighthouse' &&
-        pairRuns > 1 &&
-        v.preset === 'mobile' &&
-        v.route !== routes.privacy.path
-          ? ` #${v.repeat + 1}`
-          : '');
-      // One retry: Lighthouse occasionally loses a trace (NO_NAVSTART) on a busy machine.
-      let ok = false;
-      for (let attempt = 1; attempt <= 2 && !ok; attempt++) {
-        try {
-          if (v.kind === 'lighthouse') {
-            const run = await runLighthouse(url, v.preset);
-            lighthouse.push({ round, ...v, run });
-            const m = run.metrics;
-            log(
-              `${name}: perf ${run.scores.performance} fcp ${Math.round(m.fcp)} lcp ${Math.round(m.lcp)} tbt ${Math.round(m.tbt)} cls ${m.cls.toFixed(3)}` +
-                (run.failing.length ? ` failing: ${run.failing.join(' ')}` : ''),
-            );
-          } else {
-            const windowMs = windowFor(v, round);
-            const result = await visit(url, v.device, { windowMs });
-            visits.push({ round, ...v, visit: result });
-            const c = result.cpu;
-            log(
-              `${name}: lit ${Math.round(result.litMs)} ms, canvas ${Math.round(result.canvasMs)} ms; cpu main ${Math.round(c.main.cpuMs)} (wall ${Math.round(c.main.wallMs)}) worker ${Math.round(c.worker.cpuMs)} gpu ${Math.round(c.gpu.cpuMs)} ms; ` +
-                `bytes page ${Math.round(result.bytes.pageBytes / 1024)} KiB / sw ${Math.round(result.bytes.workerBytes / 1024)} KiB` +
-                (result.bytes.unmeasured
-                  ? ` (${result.bytes.unmeasured} responses unmeasured)`
-                  : ''),
-            );
-          }
-          ok = true;
-        } catch (err) {
-          log(`${name}: attempt ${attempt} failed: ${(err as Error).message.split('\n')[0]}`);
-        }
-      }
-      if (!ok) failures.push(name);
-    }
-    // A run stopped half-way keeps its finished rounds: `--report bench-results/partial.json`.
-    mkdirSync(outDir, { recursive: true });
-    writeFileSync(join(outDir, 'partial.json'), JSON.stringify(data(round + 1, null)));
+/** Loads one variant, adds what it measured to `d`, and returns the log line's figures. */
+async function measure(d: BenchData, v: Variant, url: string, round: number): Promise<string> {
+  const r = Math.round;
+  if (v.kind === 'lighthouse') {
+    const run = await runLighthouse(url, v.preset);
+    d.lighthouse.push({ round, ...v, run });
+    const { fcp, lcp, tbt, cls } = run.metrics;
+    const failing = run.failing.length ? ` failing: ${run.failing.join(' ')}` : '';
+    return `perf ${run.scores.performance} fcp ${r(fcp)} lcp ${r(lcp)} tbt ${r(tbt)} cls ${cls.toFixed(3)}${failing}`;
   }
-  const roundsMs = Date.now() - t0;
-
-  let probe: ProbeResult | null = null;
-  if (process.env.BENCH_PROBE !== '0') {
-    try {
-      probe = await runProbe(builds[0]!.url, args.quick ? 1 : 3, log);
-    } catch (err) {
-      log(`runtime probe failed: ${(err as Error).message}`);
-    }
-  }
-  return { ...data(rounds, probe), roundsMs };
+  const result = await visit(url, v.device, windowFor(v, round));
+  d.visits.push({ round, ...v, visit: result });
+  const [c, b] = [result.cpu, result.bytes];
+  return (
+    `lit ${r(result.litMs)} ms, canvas ${r(result.canvasMs)} ms; cpu main ${r(c.main.cpuMs)} (wall ${r(c.main.wallMs)}) worker ${r(c.worker.cpuMs)} gpu ${r(c.gpu.cpuMs)} ms; ` +
+    `bytes page ${r(b.pageBytes / 1024)} KiB / sw ${r(b.workerBytes / 1024)} KiB` +
+    (b.unmeasured ? ` (${b.unmeasured} responses unmeasured)` : '')
+  );
 }
 
 async function main() {
   if (args.report) {
-    // Saved runs' reports again, with this checkout's report code; two runs also get the
-    // steadiness table (whether each budget's verdict agreed).
-    const runs = args.report.split(',').map((file) => {
-      const data = JSON.parse(readFileSync(file, 'utf8')) as BenchData;
-      const list = budgets(data);
-      return { list, text: report(data, list) };
-    });
-    console.log(runs.map((r) => r.text).join('\n\n'));
-    if (runs.length === 2) console.log(`\n${steadiness(runs[0]!.list, runs[1]!.list)}`);
+    // Saved runs through this checkout's report; two runs also get the steadiness table.
+    const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as BenchData;
+    const runs = args.report.split(',').map(read);
+    const lists = runs.map(budgets);
+    console.log(runs.map((d, i) => report(d, lists[i]!)).join('\n\n'));
+    if (lists.length === 2) console.log(`\n${steadiness(lists[0]!, lists[1]!)}`);
     return;
   }
   if (process.env.BENCH_SKIP_BUILD !== '1') {
@@ -222,19 +125,54 @@ async function main() {
       env: { ...process.env, DIST_DIR: distDir },
     });
   }
-  const builds = [{ id: 'this', dir: distDir, url: await serve(distDir, port) }];
-  if (args.compare)
-    builds.push({ id: 'base', dir: args.compare, url: await serve(args.compare, 0) });
+  const builds = [await serve('this', distDir, Number(process.env.SERVE_PORT ?? 4591))];
+  if (args.compare) builds.push(await serve('base', args.compare, 0));
   log(
     `serving ${builds.map((b) => `${b.id}: ${b.dir}/ at ${b.url}`).join(', ')}; ${rounds} rounds; load average ${load()}`,
   );
-  const data = await benchOnce(builds);
-  const list = budgets(data);
-  const text = report(data, list);
+  const t0 = Date.now();
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  const d = newBench(commit, builds, load());
+  const stamp = () =>
+    Object.assign(d, { date: new Date().toISOString(), loadEnd: load(), totalMs: Date.now() - t0 });
+  const all = builds.flatMap((b) => variantsOf(b.id));
+  mkdirSync(outDir, { recursive: true });
+  for (let round = 0; round < rounds; round++) {
+    // Rotating order, reversed every other round: no variant always goes first or follows the same one.
+    const shift = (round * Math.ceil(all.length / rounds)) % all.length;
+    const rotated = [...all.slice(shift), ...all.slice(0, shift)];
+    for (const v of round % 2 ? rotated.reverse() : rotated) {
+      const url = builds.find((b) => b.id === v.build)!.url + v.route;
+      const paired =
+        v.kind === 'lighthouse' && v.preset === 'mobile' && v.route !== routes.privacy.path;
+      const name =
+        `round ${round + 1}/${rounds} ${v.build} ${v.kind === 'lighthouse' ? v.preset : v.device} ${v.route}` +
+        (paired && pairRuns > 1 ? ` #${v.repeat + 1}` : '');
+      // One retry: Lighthouse occasionally loses a trace (NO_NAVSTART) on a busy machine.
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        try {
+          log(`${name}: ${await measure(d, v, url, round)}`);
+          break;
+        } catch (err) {
+          log(`${name}: attempt ${attempt} failed: ${(err as Error).message.split('\n')[0]}`);
+          if (attempt === 2) d.failures.push(name);
+        }
+      }
+    }
+    // A run stopped half-way keeps its finished rounds: `--report bench-results/partial.json`.
+    Object.assign(stamp(), { rounds: round + 1, roundsMs: d.totalMs });
+    writeFileSync(join(outDir, 'partial.json'), JSON.stringify(d));
+  }
+  if (process.env.BENCH_PROBE !== '0')
+    d.probe = await runProbe(builds[0]!.url, args.quick ? 1 : 3, log).catch((err: Error) => {
+      log(`runtime probe failed: ${err.message}`);
+      return null;
+    });
+  const list = budgets(stamp());
+  const text = report(d, list);
   console.log(`\n${text}\n`);
   const name = `bench-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ ...data, budgets: list }, null, 2));
+  writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ ...d, budgets: list }, null, 2));
   for (const file of [`${name}.md`, 'latest.md']) writeFileSync(join(outDir, file), `${text}\n`);
   log(`wrote ${outDir}/${name}.{json,md} and ${outDir}/latest.md`);
 }

@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { waitForCanvas } from './canvasTakeover';
 import { startHosting } from './hosting';
-import { startFrameRecorder, stopFrameRecorder } from './bench/frames';
+import { titleFrameIntervals } from './bench/frames';
 import { quantile } from '../src/shared/stats';
 
 const root = process.env.DIST_DIR ?? 'dist';
@@ -36,10 +36,7 @@ try {
       timeout: 30_000,
       polling: 250,
     });
-    await startFrameRecorder(page);
-    await page.waitForTimeout(seconds * 1000);
-    const times = await stopFrameRecorder(page);
-    const intervals = times.slice(1).map((t, i) => t - times[i]!);
+    const intervals = await titleFrameIntervals(page, () => page.waitForTimeout(seconds * 1000));
     const probe = await page.evaluate(() => ({
       ...window.__titleLight!,
       canvasWidth: document.querySelector('canvas')?.width ?? 0,

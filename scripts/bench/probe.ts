@@ -1,123 +1,86 @@
 /**
- * The runtime probe: what the title costs once the page is up, in Chromium at desktop size. Browser
- * CPU (every Chromium process, from Chrome's SystemInfo.getProcessInfo) while the page sits still
- * for 5 s, home against /privacypolicy; and the interval between the canvas's frames while the
- * pointer crosses the title. Frames while still and React commits are asserted by
- * tests/browser/title.test.ts.
+ * The runtime probe at 1440x900: browser CPU while / sits still against /privacypolicy, and the
+ * canvas's frame interval under the pointer (frames while still: tests/browser/title.test.ts).
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import { waitForCanvas } from '../canvasTakeover';
-import { quantile, summarize, type Summary } from '../../src/shared/stats';
-import { processCpuSeconds, startFrameRecorder, stopFrameRecorder } from './frames';
+import { quantile, summarize } from '../../src/shared/stats';
+import { processCpuSeconds, titleFrameIntervals } from './frames';
 
-export const STILL_MS = 5_000;
-const VIEWPORT = { width: 1440, height: 900 };
-
-export interface ProbeResult {
-  canvas: 'ready' | 'not shown';
-  /** % of one core. */
-  cpuHome: Summary;
-  cpuPlain: Summary;
-  /** cpuHome median / cpuPlain median. */
-  cpuRatio: number;
-  pointerFrames: number;
-  frameIntervalMedianMs: number;
-  frameIntervalP95Ms: number;
-}
-
-/** CPU seconds of all the browser's processes so far. */
-async function browserCpuSeconds(browser: Browser): Promise<number> {
-  const byType = await processCpuSeconds(browser);
-  return Object.values(byType).reduce((a, b) => a + b, 0);
-}
-
-/** Browser CPU over STILL_MS, in % of one core. */
+/** Browser CPU over 5 s of `page` sitting still, in % of one core. */
 async function stillCpu(browser: Browser, page: Page): Promise<number> {
-  const start = await browserCpuSeconds(browser);
+  const cpu = async () =>
+    Object.values(await processCpuSeconds(browser)).reduce((a, b) => a + b, 0);
+  const start = await cpu();
   const t0 = Date.now();
-  await page.waitForTimeout(STILL_MS);
-  const cpu = (await browserCpuSeconds(browser)) - start;
-  return (cpu / ((Date.now() - t0) / 1000)) * 100;
+  await page.waitForTimeout(5_000);
+  return (((await cpu()) - start) / ((Date.now() - t0) / 1000)) * 100;
 }
 
-/** Home in a fresh context: still after the sweep, then (optionally) the pointer across the title. */
-async function homeRound(browser: Browser, baseURL: string, withPointer: boolean) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  try {
-    const page = await context.newPage();
-    await page.goto(`${baseURL}/`, { waitUntil: 'load' });
-    const shown = await waitForCanvas(page).then(
-      () => true,
-      () => false,
-    );
-    // Still means nothing left to play (the scroll button pulses three times), up to 15 s.
-    await page
-      .waitForFunction(
-        () => document.getAnimations().every((a) => a.playState !== 'running'),
-        null,
-        {
-          timeout: 15_000,
-          polling: 250,
-        },
-      )
-      .catch(() => {});
-    await page.waitForTimeout(1_500);
-    const cpu = await stillCpu(browser, page);
-    const box = withPointer ? await page.locator('#hero-title').boundingBox() : null;
-    if (!box) return { shown, cpu, intervals: [] };
-    // The pointer crosses the title from left to right at a steady hand's pace (about 1.5 s).
-    const y = box.y + box.height / 2;
-    await page.mouse.move(box.x - 20, y);
-    await page.waitForTimeout(300);
-    await startFrameRecorder(page);
+/** Frame intervals while the pointer crosses the title left to right in about 1.5 s. */
+async function pointerIntervals(page: Page): Promise<number[]> {
+  const box = await page.locator('#hero-title').boundingBox();
+  if (!box) return [];
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x - 20, y);
+  await page.waitForTimeout(300);
+  return titleFrameIntervals(page, async () => {
     for (let i = 0; i <= 90; i++) {
       await page.mouse.move(box.x - 20 + ((box.width + 40) * i) / 90, y);
       await page.waitForTimeout(16);
     }
     await page.waitForTimeout(300);
-    const times = await stopFrameRecorder(page);
-    return { shown, cpu, intervals: times.slice(1).map((t, i) => t - times[i]!) };
-  } finally {
-    await context.close();
-  }
+  });
 }
 
-/** The plain page in a fresh context: 5 s still after it has settled. */
-async function plainRound(browser: Browser, baseURL: string): Promise<number> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+/** Until / has nothing left to play (the scroll button pulses thrice; ≤ 15 s), then 1.5 s. */
+async function settleHome(page: Page): Promise<boolean> {
+  const shown = await waitForCanvas(page)
+    .then(() => true)
+    .catch(() => false);
+  const still = () => document.getAnimations().every((a) => a.playState !== 'running');
+  await page.waitForFunction(still, null, { timeout: 15_000, polling: 250 }).catch(() => {});
+  await page.waitForTimeout(1_500);
+  return shown;
+}
+
+const settlePlain = (page: Page) => page.waitForTimeout(2_000).then(() => true);
+type Settle = typeof settleHome;
+
+/** A page alone in a fresh context: its still CPU once settled, then the pointer if asked. */
+async function probeRound(browser: Browser, url: string, settle: Settle, pointer = false) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
-    await page.goto(`${baseURL}/privacypolicy`, { waitUntil: 'load' });
-    await page.waitForTimeout(2_000);
-    return await stillCpu(browser, page);
+    await page.goto(url, { waitUntil: 'load' });
+    const shown = await settle(page);
+    const cpu = await stillCpu(browser, page);
+    return { shown, cpu, intervals: pointer ? await pointerIntervals(page) : [] };
   } finally {
     await context.close();
   }
 }
 
-/** Rounds alternate home and the plain page, each alone in the browser. */
-export async function runProbe(
-  baseURL: string,
-  rounds: number,
-  log: (s: string) => void,
-): Promise<ProbeResult> {
+/** Rounds alternate / and the plain page; the pointer crosses the title in the first. */
+export async function runProbe(baseURL: string, rounds: number, log: (s: string) => void) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
-    const homes: Awaited<ReturnType<typeof homeRound>>[] = [];
-    const plains: number[] = [];
+    const homes = [];
+    const plains = [];
     for (let i = 0; i < rounds; i++) {
-      homes.push(await homeRound(browser, baseURL, i === 0));
-      plains.push(await plainRound(browser, baseURL));
+      const home = await probeRound(browser, `${baseURL}/`, settleHome, i === 0);
+      const plain = (await probeRound(browser, `${baseURL}/privacypolicy`, settlePlain)).cpu;
+      homes.push(home);
+      plains.push(plain);
       log(
-        `probe ${i + 1}/${rounds}: canvas ${homes[i]!.shown ? 'shown' : 'NOT shown'}; still: cpu ${homes[i]!.cpu.toFixed(2)} % vs plain ${plains[i]!.toFixed(2)} %`,
+        `probe ${i + 1}/${rounds}: canvas ${home.shown ? 'shown' : 'NOT shown'}; still: cpu ${home.cpu.toFixed(2)} % vs plain ${plain.toFixed(2)} %`,
       );
     }
-    const cpuHome = summarize(homes.map((h) => h.cpu));
-    const cpuPlain = summarize(plains);
+    const [cpuHome, cpuPlain] = [summarize(homes.map((h) => h.cpu)), summarize(plains)];
     const intervals = homes[0]!.intervals;
     return {
-      canvas: homes.every((h) => h.shown) ? 'ready' : 'not shown',
+      canvas: homes.every((h) => h.shown) ? ('ready' as const) : ('not shown' as const),
       cpuHome,
       cpuPlain,
       cpuRatio: cpuHome.median / cpuPlain.median,
@@ -129,3 +92,5 @@ export async function runProbe(
     await browser.close();
   }
 }
+
+export type ProbeResult = Awaited<ReturnType<typeof runProbe>>;

@@ -1,49 +1,35 @@
-/** The bench's report and budgets (see docs/bench.md). A missed budget is reported, never thrown. */
+/** The bench's report and budgets (docs/bench.md): a missed budget is reported, never thrown. */
 import { median, quantile, summarize, type Summary } from '../../src/shared/stats';
+import { routes } from '../../src/content/site';
 import type { LighthouseRun, Preset } from './lighthouse';
 import type { ProbeResult } from './probe';
 import type { Device, Visit } from './visit';
-import { routes } from '../../src/content/site';
 
-export interface LighthouseSample {
-  round: number;
-  /** Which of the round's runs of this variant (mobile / and its control run MOBILE_PAIR_RUNS times a round); 0 if absent. */
-  repeat?: number;
-  build: string;
-  preset: Preset;
-  route: string;
-  run: LighthouseRun;
-}
+type Keyed = { round: number; repeat?: number };
+type Sample = Keyed & { build: string; route: string };
+/** `repeat`: which of the round's runs of mobile / or its control (0 when absent). */
+export type LighthouseSample = Sample & { preset: Preset; run: LighthouseRun };
+export type VisitSample = Sample & { device: Device; visit: Visit };
 
-export interface VisitSample {
-  round: number;
-  build: string;
-  device: Device;
-  route: string;
-  visit: Visit;
-}
+/** A bench not yet run, filled round by round; saved as bench-results/bench-<time>.json. */
+export const newBench = (commit: string, builds: { id: string; dir: string }[], load: string) => ({
+  date: '',
+  commit,
+  rounds: 0,
+  builds: builds.map(({ id, dir }) => ({ id, dir })),
+  loadStart: load,
+  loadEnd: '',
+  roundsMs: 0,
+  totalMs: 0,
+  lighthouse: [] as LighthouseSample[],
+  visits: [] as VisitSample[],
+  failures: [] as string[],
+  probe: null as ProbeResult | null,
+});
+export type BenchData = ReturnType<typeof newBench>;
 
-export interface BenchData {
-  date: string;
-  commit: string;
-  rounds: number;
-  builds: { id: string; dir: string }[];
-  loadStart: string;
-  loadEnd: string;
-  roundsMs: number;
-  totalMs: number;
-  lighthouse: LighthouseSample[];
-  visits: VisitSample[];
-  failures: string[];
-  probe: ProbeResult | null;
-}
-
-export interface Budget {
-  name: string;
-  actual: string;
-  /** null: nothing to judge (no samples). */
-  met: boolean | null;
-}
+/** A budget's figure and verdict; `met` is null when there was nothing to judge. */
+export type Budget = { name: string; actual: string; met: boolean | null };
 
 /** The canvas page, its control without WebGL, and a plain page; from the one route table. */
 export const HOME = routes.home.path;
@@ -56,64 +42,30 @@ export const BUDGETS = {
   lcpMs: 1500,
   tbtMs: 200,
   tbtOverControlMs: 30,
-  cls: 0,
   stillCpuRatio: 2,
-  litDesktopMs: 1500,
-  litPhoneMs: 2500,
+  litMs: { desktop: 1500, phone: 2500 },
   /** The spec's sweep: 2 px/ms on screens wider than 1024 px, 1 px/ms otherwise. */
-  sweepPxPerMsWide: 2,
-  sweepPxPerMsNarrow: 1,
-  /** "Starts with the lit title": the first lit frame shows the light in the title's first fifth. */
+  sweepPxPerMs: { desktop: 2, phone: 1 },
+  /** Where the light may be in the first lit frame, as a share of the title's width. */
   sweepStartShare: 0.2,
-  /** "At the spec's speed", as far as screen frames can tell. */
   sweepSpeedTolerance: 0.25,
 } as const;
 
+type Format = (v: number) => string;
 const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)}` : '–');
-const int = (v: number) => (Number.isFinite(v) ? `${Math.round(v)}` : '–');
-const cls = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : '–');
-const kib = (v: number) => (Number.isFinite(v) ? `${Math.round(v / 1024)}` : '–');
-const signed = (f: (v: number) => string) => (v: number) =>
-  Number.isFinite(v) && v > 0 ? `+${f(v)}` : f(v);
+const fixed = (digits: number) => (v: number) => (Number.isFinite(v) ? v.toFixed(digits) : '–');
+const kib = (v: number) => ms(v / 1024);
+const signed = (f: Format) => (v: number) => (Number.isFinite(v) && v > 0 ? `+${f(v)}` : f(v));
 
 /** "median (min–max, IQR x)" */
-export function fmt(s: Summary, f: (v: number) => string = ms): string {
+export function fmt(s: Summary, f: Format = ms): string {
   if (s.n === 0) return '–';
   if (s.n === 1) return f(s.median);
   return `${f(s.median)} (${f(s.min)}–${f(s.max)}, IQR ${f(s.iqr).replace(/^\+/, '')})`;
 }
-
-type LhPick = (r: LighthouseRun) => number;
-const LH_METRICS: [string, LhPick, (v: number) => string][] = [
-  ['Performance', (r) => r.scores.performance, int],
-  ['TBT ms', (r) => r.metrics.tbt, ms],
-  ['LCP ms', (r) => r.metrics.lcp, ms],
-  ['FCP ms', (r) => r.metrics.fcp, ms],
-  ['SI ms', (r) => r.metrics.si, ms],
-  ['CLS', (r) => r.metrics.cls, cls],
-];
-
-/** One build's Lighthouse runs of a preset and route, keyed by round and repeat: the pairs' keys. */
-function lhByRound(d: BenchData, build: string, preset: Preset, route: string, pick: LhPick) {
-  const runs = d.lighthouse.filter(
-    (s) => s.build === build && s.preset === preset && s.route === route,
-  );
-  return new Map(runs.map((s) => [`${s.round}:${s.repeat ?? 0}`, pick(s.run)]));
-}
-
-type VisitPick = (v: Visit) => number;
-const visitSamples = (d: BenchData, build: string, device: Device, route: string) =>
-  d.visits.filter((s) => s.build === build && s.device === device && s.route === route);
-/** The visits of one build, device and route, in round order. */
-const visitsOf = (d: BenchData, build: string, device: Device, route: string) =>
-  visitSamples(d, build, device, route).map((s) => s.visit);
-const visitsByRound = (
-  d: BenchData,
-  build: string,
-  device: Device,
-  route: string,
-  pick: VisitPick,
-) => new Map(visitSamples(d, build, device, route).map((s) => [s.round, pick(s.visit)]));
+const stat = <T>(list: T[], pick: (x: T) => number, f = ms) => fmt(summarize(list.map(pick)), f);
+const interval = ([lo, hi]: [number, number], f: Format) =>
+  Number.isFinite(lo) ? `${f(lo)} … ${f(hi)}` : '–';
 
 /** A markdown table; the head's and each row's cells are joined with ' | '. */
 const table = (head: string, rows: string[]) => [
@@ -123,11 +75,7 @@ const table = (head: string, rows: string[]) => [
 ];
 const PAIRED_HEAD = `median of paired differences (min–max, IQR) | 90 % interval of that median | difference of medians`;
 
-/**
- * How far the median of these values could be from the one more rounds would give: the 5th and
- * 95th percentiles of the medians of 1,000 resamples (bootstrap, fixed seed: the same data gives
- * the same interval).
- */
+/** 90 % interval of the median: 5th and 95th percentile of 1,000 bootstrap medians (fixed seed). */
 export function medianInterval(values: readonly number[]): [number, number] {
   const v = values.filter((x) => Number.isFinite(x));
   if (v.length < 2) return [Number.NaN, Number.NaN];
@@ -153,24 +101,47 @@ export function paired<K>(a: Map<K, number>, b: Map<K, number>) {
   };
 }
 
-/** A paired figure's row: its label, the median of differences, its 90 % interval, the difference of medians, the pairs; none without pairs. */
-function pairedRow<K>(label: string, a: Map<K, number>, b: Map<K, number>, f = ms): string[] {
-  const p = paired(a, b);
-  const g = signed(f);
-  return p.diff.n
-    ? [
-        `${label} | ${fmt(p.diff, g)} | ${interval(p.interval, g)} | ${g(p.ofMedians)} | ${p.diff.n}`,
-      ]
-    : [];
+/** Each load's figure keyed by round and repeat: the keys that pair two variants' loads. */
+const byRound = <T extends Keyed>(list: T[], pick: (x: T) => number) =>
+  new Map(list.map((x) => [`${x.round}:${x.repeat ?? 0}`, pick(x)]));
+
+type Figure<T> = [name: string, pick: (x: T) => number, f?: Format];
+/** A row per figure with pairs: median of a − b, 90 % interval, difference of medians, pairs. */
+function pairedRows<T extends Keyed>(
+  label: (name: string) => string,
+  a: T[],
+  b: T[],
+  figures: Figure<T>[],
+) {
+  return figures.flatMap(([name, pick, f = ms]) => {
+    const p = paired(byRound(a, pick), byRound(b, pick));
+    const g = signed(f);
+    const cells = [label(name), fmt(p.diff, g), interval(p.interval, g), g(p.ofMedians), p.diff.n];
+    return p.diff.n ? [cells.join(' | ')] : [];
+  });
 }
 
-const interval = ([lo, hi]: [number, number], f: (v: number) => string) =>
-  Number.isFinite(lo) ? `${f(lo)} … ${f(hi)}` : '–';
+/** One build's Lighthouse runs of a preset and route, each with its round and repeat. */
+const lhOf = (d: BenchData, build: string, preset: Preset, route: string) =>
+  d.lighthouse
+    .filter((s) => s.build === build && s.preset === preset && s.route === route)
+    .map((s) => ({ ...s.run, round: s.round, repeat: s.repeat }));
+/** One build's visits of a device and route, in round order, each with its round. */
+const visitsOf = (d: BenchData, build: string, device: Device, route: string) =>
+  d.visits
+    .filter((s) => s.build === build && s.device === device && s.route === route)
+    .map((s) => ({ ...s.visit, round: s.round }));
 
-/** A never-lit load counts as its whole window (a lower bound), so it can only raise the median. */
-const litOrWindow = (v: Visit) => (Number.isFinite(v.litMs) ? v.litMs : v.windowMs);
-
-const CPU: [string, VisitPick][] = [
+const LH_METRICS: Figure<LighthouseRun>[] = [
+  ['Performance', (r) => r.scores.performance],
+  ['TBT ms', (r) => r.metrics.tbt],
+  ['LCP ms', (r) => r.metrics.lcp],
+  ['FCP ms', (r) => r.metrics.fcp],
+  ['SI ms', (r) => r.metrics.si],
+  ['CLS', (r) => r.metrics.cls, fixed(3)],
+];
+const SUMMED = ['main', 'worker', 'gpu', 'compositor'] as const;
+const CPU: Figure<Visit>[] = [
   ['main thread CPU', (v) => v.cpu.main.cpuMs],
   ['main thread wall', (v) => v.cpu.main.wallMs],
   ['title worker CPU', (v) => v.cpu.worker.cpuMs],
@@ -178,325 +149,254 @@ const CPU: [string, VisitPick][] = [
   ['GPU process CPU (all threads)', (v) => v.processes.gpu],
   ['renderer processes CPU (all threads)', (v) => v.processes.renderer],
   ['compositor CPU', (v) => v.cpu.compositor.cpuMs],
-  [
-    'page + worker + GPU + compositor CPU',
-    (v) => v.cpu.main.cpuMs + v.cpu.worker.cpuMs + v.cpu.gpu.cpuMs + v.cpu.compositor.cpuMs,
-  ],
+  ['page + worker + GPU + compositor CPU', (v) => SUMMED.reduce((a, k) => a + v.cpu[k].cpuMs, 0)],
   ['long tasks, total wall', (v) => v.cpu.longTasks.totalMs],
 ];
-const pageOwn = (v: Visit) =>
-  v.cpu.main.work.script +
-  v.cpu.main.work['style/layout/paint'] +
-  v.cpu.main.work.gc +
-  v.cpu.main.work.parse;
-
+const PAGE_WORK = ['script', 'style/layout/paint', 'gc', 'parse'] as const;
+const THREADS = ['worker', 'gpu', 'compositor', 'serviceWorker'] as const;
 const PRESETS = ['mobile', 'desktop'] as const;
 const OTHER = ['accessibility', 'best-practices', 'seo'] as const;
 
+/** A never-lit load counts as its whole window (a lower bound), so it can only raise the median. */
+const litOrWindow = (v: Visit) => (Number.isFinite(v.litMs) ? v.litMs : v.windowMs);
+
 function lighthouseSection(d: BenchData, build: string): string[] {
+  const lh = (preset: Preset, route: string) => lhOf(d, build, preset, route);
   const rows = PRESETS.flatMap((preset) =>
     BENCH_ROUTES.flatMap((route) => {
-      const runs = d.lighthouse.filter(
-        (s) => s.build === build && s.preset === preset && s.route === route,
-      );
-      const col = (pick: LhPick, f: (v: number) => string) =>
-        fmt(summarize(runs.map((s) => pick(s.run))), f);
-      const other = OTHER.map((k) => int(median(runs.map((s) => s.run.scores[k])))).join(' / ');
-      const metrics = LH_METRICS.map(([, pick, f]) => col(pick, f)).join(' | ');
-      return runs.length
-        ? [`${route} | ${preset} | ${metrics} | ${other} | ${col((r) => r.totalBytes, kib)}`]
-        : [];
+      const runs = lh(preset, route);
+      const metrics = LH_METRICS.map(([, pick, f]) => stat(runs, pick, f));
+      const other = OTHER.map((k) => ms(median(runs.map((r) => r.scores[k])))).join(' / ');
+      const cells = [route, preset, ...metrics, other, stat(runs, (r) => r.totalBytes, kib)];
+      return runs.length ? [cells.join(' | ')] : [];
     }),
   );
-  const paired = PRESETS.flatMap((preset) =>
-    LH_METRICS.flatMap(([name, pick, f]) =>
-      pairedRow(
-        `${preset} | ${name}`,
-        lhByRound(d, build, preset, HOME, pick),
-        lhByRound(d, build, preset, CONTROL, pick),
-        f,
-      ),
-    ),
+  const pairs = PRESETS.flatMap((preset) =>
+    pairedRows((n) => `${preset} | ${n}`, lh(preset, HOME), lh(preset, CONTROL), LH_METRICS),
   );
+  const head =
+    'Route | Preset | Perf | TBT ms | LCP ms | FCP ms | SI ms | CLS | A11y / BP / SEO | Transfer KiB';
   return [
-    ...table(
-      'Route | Preset | Perf | TBT ms | LCP ms | FCP ms | SI ms | CLS | A11y / BP / SEO | Transfer KiB',
-      rows,
-    ),
+    ...table(head, rows),
     '',
     `### Paired: the canvas page against its control (Lighthouse)${tagOf(d, build)}`,
     '',
-    ...table(`Preset | Metric | / − ${CONTROL}: ${PAIRED_HEAD} | pairs`, paired),
+    ...table(`Preset | Metric | / − ${CONTROL}: ${PAIRED_HEAD} | pairs`, pairs),
   ];
 }
 
 function cpuSection(d: BenchData, build: string): string[] {
+  const visits = (device: Device, route: string) => visitsOf(d, build, device, route);
   const rows = (['phone', 'desktop'] as const).flatMap((device) =>
     BENCH_ROUTES.flatMap((route) => {
-      const vs = visitsOf(d, build, device, route);
-      const col = (pick: VisitPick) => fmt(summarize(vs.map(pick)));
-      const work = (['script', 'style/layout/paint', 'gc', 'parse'] as const)
-        .map((k) => ms(median(vs.map((v) => v.cpu.main.work[k]))))
-        .join(' / ');
-      const threads = (['worker', 'gpu', 'compositor', 'serviceWorker'] as const).map((k) =>
-        col((v) => v.cpu[k].cpuMs),
-      );
-      const long = `${int(median(vs.map((v) => v.cpu.longTasks.count)))}, ${col((v) => v.cpu.longTasks.totalMs)}`;
-      return vs.length
-        ? [
-            `${device} | ${route} | ${col((v) => v.cpu.main.cpuMs)} | ${col((v) => v.cpu.main.wallMs)} | ${col(pageOwn)}: ${work} | ${col((v) => v.cpu.main.work.browser)} | ${long} | ${threads.join(' | ')} | ${col((v) => v.processes.gpu)} | ${col((v) => v.processes.renderer)}`,
-          ]
-        : [];
+      const vs = visits(device, route);
+      const col = (pick: (v: Visit) => number) => stat(vs, pick);
+      const own = (v: Visit) => PAGE_WORK.reduce((a, k) => a + v.cpu.main.work[k], 0);
+      const work = PAGE_WORK.map((k) => ms(median(vs.map((v) => v.cpu.main.work[k]))));
+      const cells = [
+        device,
+        route,
+        col((v) => v.cpu.main.cpuMs),
+        col((v) => v.cpu.main.wallMs),
+        `${col(own)}: ${work.join(' / ')}`,
+        col((v) => v.cpu.main.work.browser),
+        `${ms(median(vs.map((v) => v.cpu.longTasks.count)))}, ${col((v) => v.cpu.longTasks.totalMs)}`,
+        ...THREADS.map((k) => col((v) => v.cpu[k].cpuMs)),
+        col((v) => v.processes.gpu),
+        col((v) => v.processes.renderer),
+      ];
+      return vs.length ? [cells.join(' | ')] : [];
     }),
   );
-  const paired = (['phone', 'desktop'] as const).flatMap((device) =>
-    CPU.flatMap(([name, pick]) =>
-      pairedRow(
-        `${device} | ${name} ms`,
-        visitsByRound(d, build, device, HOME, pick),
-        visitsByRound(d, build, device, CONTROL, pick),
-      ),
-    ),
+  const pairs = (['phone', 'desktop'] as const).flatMap((device) =>
+    pairedRows((n) => `${device} | ${n} ms`, visits(device, HOME), visits(device, CONTROL), CPU),
   );
-  return [
-    ...table(
-      "Device | Route | Main thread CPU ms | wall ms | page's own: script / style+layout+paint / GC / parse | browser's | Long tasks: count, total ms | Title worker CPU | GPU thread CPU | Compositor CPU | Service worker CPU | GPU process CPU | Renderer process CPU",
-      rows,
-    ),
-    '',
-    ...table(
-      `Device | / − ${CONTROL} (paired, per round) | ${PAIRED_HEAD.replace('paired ', '')} | rounds`,
-      paired,
-    ),
-  ];
-}
-
-function bytesSection(d: BenchData, build: string): string[] {
-  const rows = BENCH_ROUTES.flatMap((route) => {
-    const b = visitSamples(d, build, 'phone', route).find((s) => s.visit.windowMs >= 20_000)?.visit
-      .bytes;
-    const cell = (bytes: number, n: number) => `${kib(bytes)} (${n})`;
-    return b
-      ? [
-          `${route} | ${cell(b.pageBytes, b.pageResponses)} | ${cell(b.workerBytes, b.workerResponses)} | ${cell(b.pageBytes + b.workerBytes, b.pageResponses + b.workerResponses)}`,
-        ]
-      : [];
-  });
-  return table(
-    'Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses)',
-    rows,
-  );
+  const head =
+    "Device | Route | Main thread CPU ms | wall ms | page's own: script / style+layout+paint / GC / parse | browser's | Long tasks: count, total ms | Title worker CPU | GPU thread CPU | Compositor CPU | Service worker CPU | GPU process CPU | Renderer process CPU";
+  const pairedHead = `Device | / − ${CONTROL} (paired, per round) | ${PAIRED_HEAD.replace('paired ', '')} | rounds`;
+  return [...table(head, rows), '', ...table(pairedHead, pairs)];
 }
 
 function litSection(d: BenchData, build: string): string[] {
-  const speed = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '–');
   const rows = (['desktop', 'phone'] as const).flatMap((device) =>
     [HOME, CONTROL].flatMap((route) => {
       const vs = visitsOf(d, build, device, route);
       const lit = vs.filter((v) => Number.isFinite(v.litMs));
-      const of = (list: Visit[], pick: VisitPick, f = ms) => fmt(summarize(list.map(pick)), f);
-      return vs.length
-        ? [
-            `${device} | ${route} | ${lit.length ? of(vs, litOrWindow) : 'never'} | ${lit.length} of ${vs.length} | ${of(vs, (v) => v.canvasMs)} | ${of(lit, (v) => v.lit.firstLightX)} | ${of(lit, (v) => v.lit.sweepPxPerMs, speed)} | ${int(Math.max(...vs.map((v) => v.lit.maxUnlitLuminance)))}`,
-          ]
-        : [];
+      const cells = [
+        device,
+        route,
+        lit.length ? stat(vs, litOrWindow) : 'never',
+        `${lit.length} of ${vs.length}`,
+        stat(vs, (v) => v.canvasMs),
+        stat(lit, (v) => v.lit.firstLightX),
+        stat(lit, (v) => v.lit.sweepPxPerMs, fixed(2)),
+        ms(Math.max(...vs.map((v) => v.lit.maxUnlitLuminance))),
+      ];
+      return vs.length ? [cells.join(' | ')] : [];
     }),
   );
-  return table(
-    "Device | Route | Lit title ms | lit loads | Canvas took over ms | Light at the first lit frame, px from the title's left | Sweep on screen px/ms | Brightest unlit frame (luminance)",
-    rows,
-  );
+  const head =
+    "Device | Route | Lit title ms | lit loads | Canvas took over ms | Light at the first lit frame, px from the title's left | Sweep on screen px/ms | Brightest unlit frame (luminance)";
+  return table(head, rows);
+}
+
+function bytesSection(d: BenchData, build: string): string[] {
+  const cell = (bytes: number, n: number) => `${kib(bytes)} (${n})`;
+  const rows = BENCH_ROUTES.flatMap((route) => {
+    const b = visitsOf(d, build, 'phone', route).find((v) => v.windowMs >= 20_000)?.bytes;
+    if (!b) return [];
+    const total = cell(b.pageBytes + b.workerBytes, b.pageResponses + b.workerResponses);
+    const page = cell(b.pageBytes, b.pageResponses);
+    const worker = cell(b.workerBytes, b.workerResponses);
+    return [`${route} | ${page} | ${worker} | ${total}`];
+  });
+  const head =
+    'Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses)';
+  return table(head, rows);
 }
 
 function compareSection(d: BenchData): string[] {
   const lh = PRESETS.flatMap((preset) =>
-    [HOME, CONTROL].flatMap((route) =>
-      LH_METRICS.slice(0, 3).flatMap(([name, pick, f]) =>
-        pairedRow(
-          `Lighthouse ${preset} ${route} ${name}`,
-          lhByRound(d, 'this', preset, route, pick),
-          lhByRound(d, 'base', preset, route, pick),
-          f,
-        ),
-      ),
-    ),
+    [HOME, CONTROL].flatMap((route) => {
+      const at = (build: string) => lhOf(d, build, preset, route);
+      const label = (n: string) => `Lighthouse ${preset} ${route} ${n}`;
+      return pairedRows(label, at('this'), at('base'), LH_METRICS.slice(0, 3));
+    }),
   );
-  const figures: [string, VisitPick][] = [['lit title ms', litOrWindow], ...CPU.slice(0, 6)];
-  const visits = (['desktop', 'phone'] as const).flatMap((device) =>
-    figures.flatMap(([name, pick]) =>
-      pairedRow(
-        `${device} / ${name}`,
-        visitsByRound(d, 'this', device, HOME, pick),
-        visitsByRound(d, 'base', device, HOME, pick),
-      ),
-    ),
-  );
+  const figures: Figure<Visit>[] = [['lit title ms', litOrWindow], ...CPU.slice(0, 6)];
+  const visits = (['desktop', 'phone'] as const).flatMap((device) => {
+    const at = (build: string) => visitsOf(d, build, device, HOME);
+    return pairedRows((n) => `${device} / ${n}`, at('this'), at('base'), figures);
+  });
   return table(`Figure | this − base: ${PAIRED_HEAD} | pairs`, [...lh, ...visits]);
 }
 
-function probeSection(probe: ProbeResult): string[] {
-  const pct = (v: number) => v.toFixed(2);
-  return [
-    '| Runtime probe (Chromium, 1440x900) | Value |',
-    '|---|---|',
-    `| Canvas title | ${probe.canvas} |`,
-    `| Browser CPU, still 5 s after the sweep: / | ${fmt(probe.cpuHome, pct)} % of a core |`,
-    `| Browser CPU, still 5 s: /privacypolicy | ${fmt(probe.cpuPlain, pct)} % of a core |`,
-    `| Ratio / ÷ /privacypolicy | ${probe.cpuRatio.toFixed(2)}× |`,
-    `| Frame interval, pointer across the title | median ${probe.frameIntervalMedianMs.toFixed(1)} ms, p95 ${probe.frameIntervalP95Ms.toFixed(1)} ms (${probe.pointerFrames} frames) |`,
-  ];
+function probeSection(p: ProbeResult): string[] {
+  const pct = fixed(2);
+  return table('Runtime probe (Chromium, 1440x900) | Value', [
+    `Canvas title | ${p.canvas}`,
+    `Browser CPU, still 5 s after the sweep: / | ${fmt(p.cpuHome, pct)} % of a core`,
+    `Browser CPU, still 5 s: /privacypolicy | ${fmt(p.cpuPlain, pct)} % of a core`,
+    `Ratio / ÷ /privacypolicy | ${pct(p.cpuRatio)}×`,
+    `Frame interval, pointer across the title | median ${fixed(1)(p.frameIntervalMedianMs)} ms, p95 ${fixed(1)(p.frameIntervalP95Ms)} ms (${p.pointerFrames} frames)`,
+  ]);
 }
 
+/** The budgets, judged on the measured build ('this'). */
 export function budgets(d: BenchData): Budget[] {
+  const B = BUDGETS;
+  const lh = (preset: Preset, route: string) => lhOf(d, 'this', preset, route);
   const out: Budget[] = [];
-  const lh = (preset: Preset, route: string) =>
-    d.lighthouse.filter((s) => s.build === 'this' && s.preset === preset && s.route === route);
   /** A budget on the median of `values`. */
   const judge = (name: string, values: number[], ok: (m: number) => boolean, f = ms) => {
     const s = summarize(values);
     out.push({ name, actual: fmt(s, f), met: s.n ? ok(s.median) : null });
   };
-  const home = lh('mobile', HOME).map((s) => s.run);
-  const { performanceHomeMobile: perf, tbtOverControlMs: over } = BUDGETS;
-  judge(
-    `Performance ≥ ${perf} on / (mobile)`,
-    home.map((r) => r.scores.performance),
-    (m) => m >= perf,
-    int,
-  );
-  const tbt = paired(
-    lhByRound(d, 'this', 'mobile', HOME, (r) => r.metrics.tbt),
-    lhByRound(d, 'this', 'mobile', CONTROL, (r) => r.metrics.tbt),
-  );
+  const home = lh('mobile', HOME);
+  const tbt = (r: LighthouseRun) => r.metrics.tbt;
+  const pair = paired(byRound(home, tbt), byRound(lh('mobile', CONTROL), tbt));
+  const g = signed(ms);
+  const perf = home.map((r) => r.scores.performance);
+  const lcp = home.map((r) => r.metrics.lcp);
+  const P = B.performanceHomeMobile;
+  judge(`Performance ≥ ${P} on / (mobile)`, perf, (m) => m >= P);
   out.push({
-    name: `TBT on / ≤ ${CONTROL} + ${over} ms (mobile, paired loads)`,
-    actual: `${fmt(tbt.diff, signed(ms))} ms (90 % interval ${interval(tbt.interval, signed(ms))}; difference of medians ${signed(ms)(tbt.ofMedians)})`,
-    met: tbt.diff.n ? tbt.diff.median <= over : null,
+    name: `TBT on / ≤ ${CONTROL} + ${B.tbtOverControlMs} ms (mobile, paired loads)`,
+    actual: `${fmt(pair.diff, g)} ms (90 % interval ${interval(pair.interval, g)}; difference of medians ${g(pair.ofMedians)})`,
+    met: pair.diff.n ? pair.diff.median <= B.tbtOverControlMs : null,
   });
-  judge(
-    `TBT ≤ ${BUDGETS.tbtMs} ms on / (mobile)`,
-    home.map((r) => r.metrics.tbt),
-    (m) => m <= BUDGETS.tbtMs,
-  );
-  judge(
-    `LCP ≤ ${BUDGETS.lcpMs} ms on / (mobile)`,
-    home.map((r) => r.metrics.lcp),
-    (m) => m <= BUDGETS.lcpMs,
-  );
-  for (const preset of ['mobile', 'desktop'] as const)
-    judge(
-      `CLS 0 on ${HOME} (${preset})`,
-      lh(preset, HOME).map((s) => s.run.metrics.cls),
-      (m) => m < 0.0005,
-      cls,
-    );
-  for (const route of BENCH_ROUTES)
-    judge(
-      `Performance = 100 on ${route} (desktop)`,
-      lh('desktop', route).map((s) => s.run.scores.performance),
-      (m) => m >= BUDGETS.performanceDesktop,
-      int,
-    );
-  for (const preset of ['mobile', 'desktop'] as const)
+  judge(`TBT ≤ ${B.tbtMs} ms on / (mobile)`, home.map(tbt), (m) => m <= B.tbtMs);
+  judge(`LCP ≤ ${B.lcpMs} ms on / (mobile)`, lcp, (m) => m <= B.lcpMs);
+  for (const p of PRESETS) {
+    const cls = lh(p, HOME).map((r) => r.metrics.cls);
+    judge(`CLS 0 on ${HOME} (${p})`, cls, (m) => m < 0.0005, fixed(3));
+  }
+  for (const route of BENCH_ROUTES) {
+    const perfs = lh('desktop', route).map((r) => r.scores.performance);
+    judge(`Performance = 100 on ${route} (desktop)`, perfs, (m) => m >= B.performanceDesktop);
+  }
+  for (const preset of PRESETS)
     for (const route of BENCH_ROUTES) {
       const runs = lh(preset, route);
-      if (!runs.length) continue;
-      const low = (['accessibility', 'best-practices', 'seo'] as const)
-        .map((k) => [k, median(runs.map((s) => s.run.scores[k]))] as const)
-        .filter(([, v]) => !(v >= BUDGETS.otherCategories));
-      out.push({
-        name: `Accessibility, best practices, SEO = 100 on ${route} (${preset})`,
-        actual: low.length ? low.map(([k, v]) => `${k} ${int(v)}`).join(', ') : '100, 100, 100',
-        met: low.length === 0,
-      });
+      const low = OTHER.map((k) => [k, median(runs.map((r) => r.scores[k]))] as const).filter(
+        ([, v]) => !(v >= B.otherCategories),
+      );
+      const actual = low.length ? low.map(([k, v]) => `${k} ${ms(v)}`).join(', ') : '100, 100, 100';
+      const name = `Accessibility, best practices, SEO = 100 on ${route} (${preset})`;
+      if (runs.length) out.push({ name, actual, met: low.length === 0 });
     }
+  const screen = { desktop: 'desktop 1440x900', phone: 'phone 390x844, CPU 4x' };
+  const sweeps: Budget[] = [];
   for (const device of ['desktop', 'phone'] as const) {
-    const desktop = device === 'desktop';
-    const limit = desktop ? BUDGETS.litDesktopMs : BUDGETS.litPhoneMs;
     const vs = visitsOf(d, 'this', device, HOME);
     const lit = vs.filter((v) => Number.isFinite(v.litMs));
     const s = summarize(vs.map(litOrWindow));
     out.push({
-      name: `Lit title ≤ ${limit} ms on / (${desktop ? 'desktop 1440x900' : 'phone 390x844, CPU 4x'}, screencast)`,
+      name: `Lit title ≤ ${B.litMs[device]} ms on / (${screen[device]}, screencast)`,
       actual: `${fmt(s)} ms, lit in ${lit.length} of ${vs.length} loads`,
-      met: s.n ? s.median <= limit : null,
+      met: s.n ? s.median <= B.litMs[device] : null,
     });
-  }
-  for (const device of ['desktop', 'phone'] as const) {
-    const lit = visitsOf(d, 'this', device, HOME).filter(
-      (v) => Number.isFinite(v.litMs) && v.titleBox,
-    );
-    const spec = device === 'desktop' ? BUDGETS.sweepPxPerMsWide : BUDGETS.sweepPxPerMsNarrow;
-    const start = median(lit.map((v) => v.lit.firstLightX / v.titleBox!.width));
-    const speed = median(lit.map((v) => v.lit.sweepPxPerMs));
-    out.push({
-      name: `The sweep starts with the lit title, at ${spec} px/ms ±${BUDGETS.sweepSpeedTolerance * 100} % (${device}, screencast)`,
-      actual: `light at ${Number.isFinite(start) ? Math.round(start * 100) : '–'} % of the title's width in the first lit frame, ${Number.isFinite(speed) ? speed.toFixed(2) : '–'} px/ms (medians of ${lit.length} lit loads)`,
-      met: lit.length
-        ? start <= BUDGETS.sweepStartShare &&
-          Math.abs(speed / spec - 1) <= BUDGETS.sweepSpeedTolerance
+    const spec = B.sweepPxPerMs[device];
+    const boxed = lit.filter((v) => v.titleBox);
+    const start = median(boxed.map((v) => v.lit.firstLightX / v.titleBox!.width));
+    const speed = median(boxed.map((v) => v.lit.sweepPxPerMs));
+    sweeps.push({
+      name: `The sweep starts with the lit title, at ${spec} px/ms ±${B.sweepSpeedTolerance * 100} % (${device}, screencast)`,
+      actual: `light at ${ms(start * 100)} % of the title's width in the first lit frame, ${fixed(2)(speed)} px/ms (medians of ${boxed.length} lit loads)`,
+      met: boxed.length
+        ? start <= B.sweepStartShare && Math.abs(speed / spec - 1) <= B.sweepSpeedTolerance
         : null,
     });
   }
+  out.push(...sweeps);
   const p = d.probe;
   out.push({
-    name: `Still page: browser CPU ≤ ${BUDGETS.stillCpuRatio}× the plain page`,
+    name: `Still page: browser CPU ≤ ${B.stillCpuRatio}× the plain page`,
     actual: p ? `${p.cpuRatio.toFixed(2)}×` : 'no probe',
-    met: p ? p.cpuRatio <= BUDGETS.stillCpuRatio : null,
+    met: p ? p.cpuRatio <= B.stillCpuRatio : null,
   });
   return out;
 }
 
 const verdict = (met: boolean | null) => (met === null ? 'no data' : met ? 'met' : '**missed**');
 
-export const budgetTable = (list: Budget[]) =>
-  table(
-    'Budget | Figure: median (min–max, IQR) | Verdict',
-    list.map((b) => `${b.name} | ${b.actual} | ${verdict(b.met)}`),
-  );
-
-/** Two runs' verdicts side by side: a budget whose verdict flips is unsteady, neither met nor missed. */
+/** Two runs' verdicts side by side: a budget whose verdict flips is unsteady. */
 export function steadiness(a: Budget[], b: Budget[]): string {
+  const shown = (x?: Budget) => (x ? `${x.actual} (${verdict(x.met)})` : '–');
+  let [judged, unsteady] = [0, 0];
   const rows = a.map((x) => {
     const y = b.find((v) => v.name === x.name);
-    const judged = y !== undefined && x.met !== null && y.met !== null;
-    const v = !judged ? 'not judged in both' : y.met === x.met ? verdict(x.met) : '**unsteady**';
-    return {
-      judged,
-      unsteady: judged && y.met !== x.met,
-      row: `${x.name} | ${x.actual} (${verdict(x.met)}) | ${y ? `${y.actual} (${verdict(y.met)})` : '–'} | ${v}`,
-    };
+    const both = y !== undefined && x.met !== null && y.met !== null;
+    judged += both ? 1 : 0;
+    unsteady += both && y.met !== x.met ? 1 : 0;
+    const v = !both ? 'not judged in both' : y.met === x.met ? verdict(x.met) : '**unsteady**';
+    return `${x.name} | ${shown(x)} | ${shown(y)} | ${v}`;
   });
-  const judged = rows.filter((r) => r.judged).length;
-  const unsteady = rows.filter((r) => r.unsteady).length;
   return [
     '## Steadiness: the same budgets in two consecutive runs',
     '',
-    ...table(
-      'Budget | Run 1 | Run 2 | Verdict',
-      rows.map((r) => r.row),
-    ),
+    ...table('Budget | Run 1 | Run 2 | Verdict', rows),
     '',
     `${unsteady} of the ${judged} budgets judged in both runs unsteady` +
       (a.length > judged ? ` (${a.length - judged} not judged in both).` : '.'),
   ].join('\n');
 }
 
-/** How many runs a round gave Lighthouse mobile on / (and its control): 1 in reports before 23 Nov. */
+/** Lighthouse mobile runs of / a round (1 in reports before 23 Nov). */
 const pairRuns = (d: BenchData) => 1 + Math.max(0, ...d.lighthouse.map((s) => s.repeat ?? 0));
 
 const tagOf = (d: BenchData, id: string) =>
   d.builds.length > 1 ? ` — ${id} (${d.builds.find((b) => b.id === id)?.dir})` : '';
 
+/** The whole report in markdown. */
 export function report(d: BenchData, list: Budget[]): string {
-  const lines: string[] = [];
   const minutes = (v: number) => `${(v / 60_000).toFixed(1)} min`;
-  lines.push(`## Bench of ${d.commit}, ${d.date}`);
-  lines.push('');
-  lines.push(
+  const lines = [
+    `## Bench of ${d.commit}, ${d.date}`,
+    '',
     `${d.rounds} paired rounds (every variant once per round, order rotating; Lighthouse mobile on ${HOME} and ${CONTROL} ${pairRuns(d)} times per round, each run of ${HOME} beside one of its control), ${minutes(d.roundsMs)} of rounds, ${minutes(d.totalMs)} with the probe. ` +
       `Load average (1/5/15 min) at the start ${d.loadStart}, at the end ${d.loadEnd}. Figures: median (min–max, IQR).`,
-  );
+  ];
   if (d.failures.length) lines.push(`Left out (failed twice): ${d.failures.join('; ')}.`);
   const section = (title: string, body: string[]) => lines.push('', `### ${title}`, '', ...body);
   for (const { id } of d.builds) {
@@ -511,6 +411,7 @@ export function report(d: BenchData, list: Budget[]): string {
   }
   if (d.builds.length > 1) section('Before and after (paired loads)', compareSection(d));
   if (d.probe) section('Runtime probe', probeSection(d.probe));
-  section('Budgets', budgetTable(list));
+  const budgetRows = list.map((b) => `${b.name} | ${b.actual} | ${verdict(b.met)}`);
+  section('Budgets', table('Budget | Figure: median (min–max, IQR) | Verdict', budgetRows));
   return lines.join('\n');
 }

@@ -1,18 +1,17 @@
 /**
- * One fresh visit as a new visitor makes it (fresh browser, no cache, no service worker), recorded
- * three ways at once: a Chrome trace (CPU time per thread), Chrome's screencast (what the visitor
- * sees: the lit title), and the network (bytes of the page and of its service worker).
+ * A new visitor's visit (fresh browser, no cache, no service worker) recorded three ways at once:
+ * a Chrome trace, Chrome's screencast and the network (the page's and its service worker's bytes).
  */
-import { chromium, type Request } from 'playwright-core';
+import { chromium, type Browser, type Request } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import { noteCanvasTakeover } from '../canvasTakeover';
-import { processCpuSeconds } from './frames';
-import { threadCosts, type ThreadCosts } from './trace';
-import { framePixels, readLitTitle, type LitTitle, type ScreenFrame } from './screen';
+import { processCpuSeconds, within } from './frames';
+import { threadCosts } from './trace';
+import { framePixels, readLitTitle } from './screen';
 
 export type Device = 'phone' | 'desktop';
 
-export const DEVICES = {
+const DEVICES = {
   desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, cpuSlowdown: 1 },
   // Lighthouse's mobile figures throttle the CPU 4x; the visitor's phone here does the same.
   phone: {
@@ -26,198 +25,130 @@ export const DEVICES = {
   },
 } as const;
 
-export interface Bytes {
-  pageBytes: number;
-  pageResponses: number;
-  workerBytes: number;
-  workerResponses: number;
-  /** Responses in the window whose size Playwright never gave (each waited for SIZE_WAIT_MS). */
-  unmeasured: number;
-}
-
-export interface Visit {
-  url: string;
-  device: Device;
-  /** ms after navigation start; NaN when it never happened in the window. */
-  litMs: number;
-  /** When #hero-title's data-mode turned 'canvas' (the canvas took over). */
-  canvasMs: number;
-  lit: LitTitle;
-  /** #hero-title's box (CSS px) at the end of the window. */
-  titleBox: { x: number; y: number; width: number; height: number } | null;
-  cpu: ThreadCosts;
-  /** CPU ms of whole processes (every thread, SystemInfo.getProcessInfo) over the traced span. */
-  processes: { gpu: number; renderer: number; browser: number };
-  bytes: Bytes;
-  windowMs: number;
-}
-
 const TRACE_CATEGORIES = (
   '__metadata,toplevel,devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,' +
   'loading,v8,v8.execute,disabled-by-default-v8.gc'
 ).split(',');
-
+const TRACE_MS = 10_000;
+/** How long a response's size is waited for: now and then Playwright never gives it. */
 const SIZE_WAIT_MS = 3_000;
-
-/** The promise's value, null if it failed, undefined if it did not settle in SIZE_WAIT_MS. */
-async function settled<T>(p: Promise<T>): Promise<T | null | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>(
-    (r) => (timer = setTimeout(() => r(undefined), SIZE_WAIT_MS)),
-  );
-  try {
-    return await Promise.race([p.catch(() => null), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** How long a visit may take past its window (the trace, the frames' decoding) before it is given up. */
+/** How long a visit may take past its window (trace, decoding) before it is given up. */
 const VISIT_GRACE_MS = 90_000;
 
+/** The promise's value, null if it failed, undefined if it did not settle in SIZE_WAIT_MS. */
+function settled<T>(p: Promise<T>): Promise<T | null | undefined> {
+  const value = p.catch(() => null);
+  return within(value, SIZE_WAIT_MS, 'late').catch(() => undefined);
+}
+
+/** Bytes and responses of the page and of its service worker that arrived in the window. */
+async function bytesOf(finished: Request[], windowEnd: number) {
+  const bytes = { pageBytes: 0, pageResponses: 0, workerBytes: 0, workerResponses: 0 };
+  let unmeasured = 0;
+  for (const r of finished) {
+    const response = await settled(r.response());
+    if (response === undefined) unmeasured++;
+    // A response the service worker served the page is counted once, as the worker's.
+    if (!response || response.fromServiceWorker()) continue;
+    const t = r.timing();
+    if (t.startTime + t.responseEnd > windowEnd) continue;
+    const size = await settled(r.sizes());
+    if (size === undefined) unmeasured++;
+    if (!size) continue;
+    const who = r.serviceWorker() ? 'worker' : 'page';
+    bytes[`${who}Bytes`] += size.responseBodySize + size.responseHeadersSize;
+    bytes[`${who}Responses`]++;
+  }
+  return { ...bytes, unmeasured };
+}
+
 /**
- * Loads `url` in a fresh browser and records `windowMs` of it (the trace's first `traceMs`).
- * The screen frames are decoded after the recorded window, so decoding costs the load nothing.
+ * Loads `url` in a fresh browser and records `windowMs` of it (the trace's first TRACE_MS). Once in a
+ * few dozen visits here a renderer spun and the visit never ended: it is given up after a grace time.
  */
-export async function visit(
-  url: string,
-  device: Device,
-  { windowMs = 10_000, traceMs = 10_000 } = {},
-): Promise<Visit> {
-  const d = DEVICES[device];
+export async function visit(url: string, device: Device, windowMs: number) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  // Once in a few dozen visits here a page's renderer spun and the visit never ended (a whole
-  // bench stopped at one phone load for 5 min); closing the browser ends it as a failed visit.
-  let stuck = false;
-  const watchdog = setTimeout(() => {
-    stuck = true;
-    void browser.close().catch(() => {});
-  }, windowMs + VISIT_GRACE_MS);
   try {
-    const { cpuSlowdown, ...contextOptions } = d;
-    const context = await browser.newContext({ ...contextOptions, serviceWorkers: 'allow' });
-    const page = await context.newPage();
-    await noteCanvasTakeover(page);
-    const cdp = await context.newCDPSession(page);
-    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-
-    const frames: ScreenFrame[] = [];
-    cdp.on('Page.screencastFrame', (f) => {
-      frames.push({ jpeg: f.data, epochMs: (f.metadata.timestamp ?? Number.NaN) * 1000 });
-      cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
-    });
-    // Sizes are read once the load is over; requests from the service worker name their worker.
-    const finished: Request[] = [];
-    context.on('requestfinished', (r) => finished.push(r));
-
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    await cdp.send('Page.startScreencast', {
-      format: 'jpeg',
-      quality: 90,
-      maxWidth: d.viewport.width * d.deviceScaleFactor,
-      maxHeight: d.viewport.height * d.deviceScaleFactor,
-    });
-    const cpuBefore = await processCpuSeconds(browser);
-    const sent = Date.now();
-    await page.goto(url, { waitUntil: 'commit' });
-    const timeOrigin = await page.evaluate(() => performance.timeOrigin);
-    const traceEnd = sent + traceMs;
-    await page.waitForTimeout(Math.max(0, traceEnd - Date.now()));
-    const cpuAfter = await processCpuSeconds(browser);
-    const cpuMs = (type: string) => ((cpuAfter[type] ?? 0) - (cpuBefore[type] ?? 0)) * 1000;
-    const trace = await browser.stopTracing();
-    await page.waitForTimeout(Math.max(0, sent + windowMs - Date.now()));
-    await cdp.send('Page.stopScreencast');
-
-    const info = await page.evaluate(() => {
-      // The title's words as drawn (a two-line title moves them out of the heading's own box).
-      const words = [...document.querySelectorAll('#hero-title .hero__word')].map((w) =>
-        w.getBoundingClientRect(),
-      );
-      const [left, top, right, bottom] = (['left', 'top', 'right', 'bottom'] as const).map((k, i) =>
-        (i < 2 ? Math.min : Math.max)(...words.map((w) => w[k])),
-      );
-      const r = words.length
-        ? new DOMRect(left, top, right! - left!, bottom! - top!)
-        : document.getElementById('hero-title')?.getBoundingClientRect();
-      // Half a line more above and below: the light's glow reaches past the glyphs.
-      if (r) {
-        r.y -= r.height / 4;
-        r.height *= 1.5;
-      }
-      return {
-        canvasAt: (window as unknown as { __canvasAt?: number }).__canvasAt ?? Number.NaN,
-        box: r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null,
-        scrollY: window.scrollY,
-      };
-    });
-    const bytes: Bytes = {
-      pageBytes: 0,
-      pageResponses: 0,
-      workerBytes: 0,
-      workerResponses: 0,
-      unmeasured: 0,
-    };
-    for (const r of finished) {
-      // Playwright's response() and sizes() of a finished request now and then never settle
-      // (a quarter of the visits here, then the whole bench stopped): each gets SIZE_WAIT_MS.
-      const response = await settled(r.response());
-      if (response === undefined) bytes.unmeasured++;
-      if (!response || response.fromServiceWorker()) continue;
-      // Only what arrived in the window (requestfinished after it is not counted).
-      const t = r.timing();
-      if (t.startTime + t.responseEnd > timeOrigin + windowMs) continue;
-      const size = await settled(r.sizes());
-      if (size === undefined) bytes.unmeasured++;
-      if (!size) continue;
-      const n = size.responseBodySize + size.responseHeadersSize;
-      if (r.serviceWorker()) {
-        bytes.workerBytes += n;
-        bytes.workerResponses++;
-      } else {
-        bytes.pageBytes += n;
-        bytes.pageResponses++;
-      }
-    }
-    await context.close();
-
-    const cpu = threadCosts(JSON.parse(trace.toString('utf8')), traceMs);
-    // Only what the screen showed within the window (stopping the trace can take seconds).
-    const seen = frames.filter((f) => f.epochMs - timeOrigin <= windowMs);
-    const pixels = info.box
-      ? await framePixels(browser, seen, info.box, d.viewport.width, timeOrigin)
-      : [];
-    if (process.env.BENCH_DEBUG)
-      console.log(
-        JSON.stringify({
-          box: info.box,
-          pixels: pixels.map((p) => [
-            Math.round(p.t),
-            Math.round(p.litArea),
-            Math.round(p.maxLuminance),
-            Math.round(p.lightX),
-          ]),
-        }),
-      );
-    const lit = readLitTitle(pixels);
-    return {
-      url,
-      device,
-      litMs: lit.litMs,
-      canvasMs: info.canvasAt,
-      lit,
-      titleBox: info.box,
-      cpu,
-      processes: { gpu: cpuMs('GPU'), renderer: cpuMs('renderer'), browser: cpuMs('browser') },
-      bytes,
-      windowMs,
-    };
-  } catch (err) {
-    if (stuck)
-      throw new Error(`the visit did not end within ${(windowMs + VISIT_GRACE_MS) / 1000} s`);
-    throw err;
+    const limit = windowMs + VISIT_GRACE_MS;
+    const message = `the visit did not end within ${limit / 1000} s`;
+    return await within(record(browser, url, device, windowMs), limit, message);
   } finally {
-    clearTimeout(watchdog);
     await browser.close().catch(() => {});
   }
 }
+
+/** The visit itself; decoding the frames after the window costs the load nothing. */
+async function record(browser: Browser, url: string, device: Device, windowMs: number) {
+  const { cpuSlowdown, ...options } = DEVICES[device];
+  const { width, height } = options.viewport;
+  const context = await browser.newContext({ ...options, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  await noteCanvasTakeover(page);
+  const cdp = await context.newCDPSession(page);
+  if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  const frames: { jpeg: string; epochMs: number }[] = [];
+  cdp.on('Page.screencastFrame', (f) => {
+    frames.push({ jpeg: f.data, epochMs: (f.metadata.timestamp ?? Number.NaN) * 1000 });
+    cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
+  });
+  // Sizes are read once the load is over; requests from the service worker name their worker.
+  const finished: Request[] = [];
+  context.on('requestfinished', (r) => finished.push(r));
+
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const [maxWidth, maxHeight] = [width, height].map((v) => v * options.deviceScaleFactor);
+  await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, maxWidth, maxHeight });
+  const cpuBefore = await processCpuSeconds(browser);
+  const sent = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+  await page.waitForTimeout(Math.max(0, sent + TRACE_MS - Date.now()));
+  const cpuAfter = await processCpuSeconds(browser);
+  const trace = await browser.stopTracing();
+  await page.waitForTimeout(Math.max(0, sent + windowMs - Date.now()));
+  await cdp.send('Page.stopScreencast');
+
+  const info = await page.evaluate(() => {
+    // The title's words as drawn (a two-line title moves them out of the heading's own box).
+    const rects = [...document.querySelectorAll('#hero-title .hero__word')].map((w) =>
+      w.getBoundingClientRect(),
+    );
+    const heading = document.getElementById('hero-title')?.getBoundingClientRect();
+    if (!rects.length && heading) rects.push(heading);
+    const x = Math.min(...rects.map((r) => r.left));
+    const y = Math.min(...rects.map((r) => r.top));
+    const h = Math.max(...rects.map((r) => r.bottom)) - y;
+    const w = Math.max(...rects.map((r) => r.right)) - x;
+    return {
+      canvasAt: (window as unknown as { __canvasAt?: number }).__canvasAt ?? Number.NaN,
+      // Half a line more above and below: the light's glow reaches past the glyphs.
+      box: rects.length ? { x, y: y - h / 4, width: w, height: h * 1.5 } : null,
+    };
+  });
+  const bytes = await bytesOf(finished, timeOrigin + windowMs);
+  await context.close();
+
+  // Only what the screen showed within the window (stopping the trace can take seconds).
+  const seen = frames
+    .map((f) => ({ jpeg: f.jpeg, t: f.epochMs - timeOrigin }))
+    .filter((f) => f.t <= windowMs);
+  const pixels = info.box ? await framePixels(browser, seen, info.box, width) : [];
+  if (process.env.BENCH_DEBUG) console.log(JSON.stringify({ box: info.box, pixels }));
+  const lit = readLitTitle(pixels);
+  const cpuMs = (type: string) => ((cpuAfter[type] ?? 0) - (cpuBefore[type] ?? 0)) * 1000;
+  return {
+    url,
+    device,
+    litMs: lit.litMs,
+    canvasMs: info.canvasAt,
+    lit,
+    titleBox: info.box,
+    cpu: threadCosts(JSON.parse(trace.toString('utf8')), TRACE_MS),
+    /** CPU ms of whole processes (every thread, SystemInfo.getProcessInfo) over the traced span. */
+    processes: { gpu: cpuMs('GPU'), renderer: cpuMs('renderer'), browser: cpuMs('browser') },
+    bytes,
+    windowMs,
+  };
+}
+
+export type Visit = Awaited<ReturnType<typeof visit>>;
