@@ -54,11 +54,18 @@ function watchSweep() {
       watch.frames++;
       if (watch.from !== null) return;
       watch.from = performance.now();
-      // The sweep the app just handed to the compositor: the title's animations, and their end.
+      // The sweep the app just handed to the compositor: the title's animations, and the sweep's
+      // end (their second keyframe; the third is the return to rest).
       const ends = document
         .getAnimations()
         .filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest('.hero__title-box'))
-        .map((a) => Number(a.startTime) + Number(a.effect!.getComputedTiming().endTime));
+        .map((a) => {
+          const [, end] = (a.effect as KeyframeEffect).getKeyframes();
+          return (
+            Number(a.startTime) +
+            Number(a.effect!.getComputedTiming().duration) * end!.computedOffset
+          );
+        });
       watch.to = Math.max(...ends);
     });
 }
