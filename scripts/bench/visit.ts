@@ -11,7 +11,8 @@ import { framePixels, readLitTitle } from './screen';
 
 export type Device = 'phone' | 'desktop';
 
-const DEVICES = {
+/** The bench's two visitors. */
+export const DEVICES = {
   desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, cpuSlowdown: 1 },
   // Lighthouse's mobile figures throttle the CPU 4x; the visitor's phone here does the same.
   phone: {
