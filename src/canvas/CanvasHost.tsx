@@ -18,14 +18,13 @@ export function CanvasHost() {
   useEffect(() => {
     if (!onHome || loaded) return;
     let live = true;
-    const search = window.location.search;
-    paths.current ??= titlePaths(search);
+    paths.current ??= titlePaths(window.location.search);
     const path = paths.current[0];
     if (!path) {
       setCanvasStatus('unavailable');
       return;
     }
-    void canvasStart(path, search)
+    void canvasStart(path)
       .then((works) => (works ? import('./TitleCanvas') : null))
       .then((m) => {
         if (!live) return;

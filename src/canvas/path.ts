@@ -16,9 +16,8 @@ export function titlePaths(search: string): TitlePath[] {
   return worker ? ['worker', 'page'] : ['page'];
 }
 
-/** Whether this page gets a WebGL context at all (and `?webgl=0` has not turned it off). */
-export function webglAvailable(search: string): boolean {
-  if (new URLSearchParams(search).get('webgl') === '0') return false;
+/** Whether this page gets a WebGL context at all (`?webgl=0` never asks: it has no path). */
+export function webglAvailable(): boolean {
   try {
     const probe = document.createElement('canvas');
     const gl = probe.getContext('webgl2');

@@ -10,11 +10,11 @@ const SWEEP_WAIT_LIMIT_MS = 4000;
 const IDLE_WAIT_MS = 2000;
 
 /** When the canvas starts: after load, the sweep and an idle moment, with whether `path` can. */
-export async function canvasStart(path: TitlePath, search: string): Promise<boolean> {
+export async function canvasStart(path: TitlePath): Promise<boolean> {
   await afterFirstPaintAndLoad();
   await sweepOver();
   await idle(IDLE_WAIT_MS);
-  if (path === 'page') return webglAvailable(search);
+  if (path === 'page') return webglAvailable();
   startTitleWorker();
   return true;
 }
