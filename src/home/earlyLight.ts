@@ -1,12 +1,6 @@
 /** The title's light from the first paint, played by the compositor until the app takes it over. */
-import {
-  lightRadius,
-  lightScrollOffset,
-  restX,
-  sweepPath,
-  SWEEP_RETURN_MS as RETURN_MS,
-} from '../motion/light';
-import { animateWindows, litWindows, placeLitWords, windowTransforms } from './litWindows';
+import { lightRadius, lightScrollOffset, restX, sweepPath } from '../motion/light';
+import { animateSweep, litWindows, placeLitWords, windowTransforms } from './litWindows';
 
 let running: Animation[] = [];
 let pane: HTMLElement | null = null;
@@ -52,17 +46,7 @@ export function startEarlyLight(doc: Document = document): void {
     w.pane.style.transform = atRest.pane;
     w.words.style.transform = atRest.words;
   }
-  if (!still)
-    running = animateWindows(
-      windows,
-      [
-        { x: from, y, easing: 'linear' },
-        { x: to, y, offset: sweepMs / (sweepMs + RETURN_MS), easing: 'ease-out' },
-        { x: rest, y },
-      ],
-      r,
-      { duration: sweepMs + RETURN_MS, fill: 'forwards' },
-    );
+  if (!still) running = animateSweep(windows, { from, to, rest, y, ms: sweepMs }, r);
 }
 
 /** Ends the early light where it is and says where (null: none), before the title box moves. */

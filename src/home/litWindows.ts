@@ -1,3 +1,5 @@
+import { SWEEP_RETURN_MS } from '../motion/light';
+
 export interface LitWindow {
   readonly pane: HTMLElement;
   readonly words: HTMLElement;
@@ -62,27 +64,33 @@ export function windowTransforms(x: number, y: number, r: number): { pane: strin
   };
 }
 
-/** A point of a light's path, with Web Animations' per-keyframe offset and easing. */
-export interface LightStop {
-  readonly x: number;
+/** The intro sweep in a box's px: from `from` to `to` in `ms`, then eased back to `rest`. */
+export interface SweepPath {
+  readonly from: number;
+  readonly to: number;
+  readonly rest: number;
   readonly y: number;
-  readonly offset?: number;
-  readonly easing?: string;
+  readonly ms: number;
 }
 
-/** Plays the light along `path` on every window and its words (the compositor moves them). */
-export function animateWindows(
+/** Plays the sweep and its return to rest on every window and its words (the compositor moves them). */
+export function animateSweep(
   windows: readonly LitWindow[],
-  path: readonly LightStop[],
+  path: SweepPath,
   r: number,
-  timing: KeyframeAnimationOptions,
 ): Animation[] {
+  const total = path.ms + SWEEP_RETURN_MS;
+  const stops = [
+    { x: path.from, easing: 'linear' },
+    { x: path.to, offset: path.ms / total, easing: 'ease-out' },
+    { x: path.rest },
+  ];
   const keyframes = (part: 'pane' | 'words'): Keyframe[] =>
-    path.map(({ x, y, offset, easing }) => ({
-      offset,
-      easing,
-      transform: windowTransforms(x, y, r)[part],
+    stops.map(({ x, ...timing }) => ({
+      ...timing,
+      transform: windowTransforms(x, path.y, r)[part],
     }));
+  const timing = { duration: total, fill: 'forwards' } as const;
   return windows.flatMap(({ pane, words }) => [
     pane.animate(keyframes('pane'), timing),
     words.animate(keyframes('words'), timing),

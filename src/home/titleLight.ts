@@ -1,22 +1,13 @@
 import { shallow } from 'zustand/shallow';
 import { motionStore, now, startSweep, type MotionState } from '../motion/store';
-import { lightTarget, stepLight, sweepSpan, type LightLead } from '../motion/lightLead';
+import { lightTarget, stepLight, sweepPathX, sweepSpan, type LightLead } from '../motion/lightLead';
 import { lightRestX, TITLE_LINE_HEIGHT } from '../motion/model';
-import { easeOut, SWEEP_RETURN_MS } from '../motion/light';
+import { SWEEP_RETURN_MS } from '../motion/light';
 import { layoutOf, lightInputs } from '../motion/titleFrame';
 import { domFrameDrawn } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import type { EarlyLight } from './earlyLight';
-import { animateWindows, litWindows, windowTransforms } from './litWindows';
-
-/** The sweep and its return to rest, in the box's px, from `start` (page clock), `ms` long before the return. */
-interface SweepPath {
-  from: number;
-  to: number;
-  rest: number;
-  start: number;
-  ms: number;
-}
+import { animateSweep, litWindows, windowTransforms, type SweepPath } from './litWindows';
 import { crossfading } from '../dom-motion/crossfade';
 
 /** What the DOM light last did, for tests (like `__titleLight` for the canvas). */
@@ -61,25 +52,15 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     clearTimeout(sweep.timer);
     sweep = null;
   };
-  const playSweep = (path: SweepPath, y: number, r: number) => {
-    const key = [path.from, path.to, path.rest, y, r, path.start, path.ms]
+  const playSweep = (path: SweepPath, r: number, start: number) => {
+    const key = [path.from, path.to, path.rest, path.y, path.ms, r, start]
       .map((v) => v.toFixed(1))
       .join();
     if (sweep?.key === key) return;
     stopSweep();
-    const total = path.ms + SWEEP_RETURN_MS;
-    const animations = animateWindows(
-      copies,
-      [
-        { x: path.from, y, easing: 'linear' },
-        { x: path.to, y, offset: path.ms / total, easing: 'ease-out' },
-        { x: path.rest, y },
-      ],
-      r,
-      { duration: total, fill: 'forwards' },
-    );
-    for (const animation of animations) animation.startTime = path.start;
-    const end = path.start + total;
+    const animations = animateSweep(copies, path, r);
+    for (const animation of animations) animation.startTime = start;
+    const end = start + path.ms + SWEEP_RETURN_MS;
     sweep = { key, animations, timer: window.setTimeout(kick, end - performance.now() + 20) };
   };
 
@@ -111,11 +92,8 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     const alongPath = !s.testMode && !s.reducedMotion && s.sweepStart !== null;
     const intoReturn = alongPath ? t - s.sweepStart! - span.ms : Number.NaN;
     if (alongPath && (sweep || onSweepPath)) {
-      // Where the compositor draws it now: along the sweep, then eased back to rest.
-      const x =
-        intoReturn < 0
-          ? span.from + (span.to - span.from) * Math.max(0, 1 + intoReturn / span.ms)
-          : span.to + (lightRestX(layout) - span.to) * easeOut(intoReturn / SWEEP_RETURN_MS);
+      // Where the compositor draws it now.
+      const x = sweepPathX(span, lightRestX(layout), t - s.sweepStart!);
       Object.assign(light, { x, y: target.y, last: t });
     }
     if (target.lead === 'pointer' || target.lead === 'attract' || !(intoReturn < SWEEP_RETURN_MS))
@@ -143,10 +121,10 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
         from: toBoxX(span.from),
         to: toBoxX(span.to),
         rest: toBoxX(lightRestX(layout)),
-        start: s.sweepStart!,
+        y: toBoxY(target.y),
         ms: span.ms,
       };
-      playSweep(path, toBoxY(target.y), r);
+      playSweep(path, r, s.sweepStart!);
       domLightProbe.running = true;
       return;
     }

@@ -1,5 +1,5 @@
 import { ATTRACT_AFTER_MS, attractPosition } from './attract';
-import { lightRadius, lightScrollOffset, sweepPath } from './light';
+import { easeOut, lightRadius, lightScrollOffset, sweepPath, SWEEP_RETURN_MS } from './light';
 import { lightRestX, sweepPosition, type TitleLayout } from './model';
 import type { LightInputs } from './titleFrame';
 
@@ -74,6 +74,16 @@ export function sweepSpan(
 ): { from: number; to: number; ms: number } {
   const [from, to, ms] = sweepPath(layout.centerX, layout.widthPx, layout.fontPx, windowWidth);
   return { from, to, ms };
+}
+
+/** The light's x `elapsed` ms after the sweep's start: along the sweep, then eased back to `rest`. */
+export function sweepPathX(
+  span: { from: number; to: number; ms: number },
+  rest: number,
+  elapsed: number,
+): number {
+  if (elapsed < span.ms) return span.from + (span.to - span.from) * Math.max(0, elapsed / span.ms);
+  return span.to + (rest - span.to) * easeOut((elapsed - span.ms) / SWEEP_RETURN_MS);
 }
 
 /** The light's place and the clock time of its last step. */

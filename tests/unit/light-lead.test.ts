@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SWEEP_RETURN_MS } from '../../src/motion/light';
 import {
   lightTarget,
   stepLight,
   sweepLeftMs,
+  sweepPathX,
   sweepSpan,
   FOLLOW_MS,
   type LightInputs,
@@ -133,5 +135,18 @@ describe('the light easing to its target', () => {
     expect(l).toMatchObject({ x: 5, y: 6 });
     expect(stepLight(l, { x: 50, y: 6 }, 32, false)).toBe(false);
     expect(l.x).toBe(50);
+  });
+});
+
+describe('sweepPathX: the sweep, then its eased return to rest', () => {
+  const span = { from: -100, to: 500, ms: 600 };
+  it('crosses at constant speed, then returns to rest by CSS ease-out', () => {
+    expect(sweepPathX(span, 150, 0)).toBe(-100);
+    expect(sweepPathX(span, 150, 300)).toBe(200);
+    expect(sweepPathX(span, 150, 600)).toBe(500);
+    // cubic-bezier(0, 0, 0.58, 1) at half its time is 0.6846 of the way.
+    expect(sweepPathX(span, 150, 600 + SWEEP_RETURN_MS / 2)).toBeCloseTo(500 - 350 * 0.6846, 0);
+    expect(sweepPathX(span, 150, 600 + SWEEP_RETURN_MS)).toBe(150);
+    expect(sweepPathX(span, 150, 60_000)).toBe(150);
   });
 });
