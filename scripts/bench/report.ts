@@ -9,7 +9,7 @@ type Keyed = { round: number; repeat?: number };
 type Sample = Keyed & { build: string; route: string };
 /** `repeat`: which of the round's runs of mobile / or its control (0 when absent). */
 export type LighthouseSample = Sample & { preset: Preset; run: LighthouseRun };
-export type VisitSample = Sample & { device: Device; visit: Visit };
+type VisitSample = Sample & { device: Device; visit: Visit };
 
 /** A bench not yet run, filled round by round; saved as bench-results/bench-<time>.json. */
 export const newBench = (commit: string, builds: { id: string; dir: string }[], load: string) => ({
@@ -29,7 +29,7 @@ export const newBench = (commit: string, builds: { id: string; dir: string }[], 
 export type BenchData = ReturnType<typeof newBench>;
 
 /** A budget's figure and verdict; `met` is null when there was nothing to judge. */
-export type Budget = { name: string; actual: string; met: boolean | null };
+type Budget = { name: string; actual: string; met: boolean | null };
 
 /** The canvas page, its control without WebGL, and a plain page; from the one route table. */
 export const HOME = routes.home.path;
@@ -58,7 +58,7 @@ const kib = (v: number) => ms(v / 1024);
 const signed = (f: Format) => (v: number) => (Number.isFinite(v) && v > 0 ? `+${f(v)}` : f(v));
 
 /** "median (min–max, IQR x)" */
-export function fmt(s: Summary, f: Format = ms): string {
+function fmt(s: Summary, f: Format = ms): string {
   if (s.n === 0) return '–';
   if (s.n === 1) return f(s.median);
   return `${f(s.median)} (${f(s.min)}–${f(s.max)}, IQR ${f(s.iqr).replace(/^\+/, '')})`;

@@ -9,8 +9,8 @@ export const LIT_LUMINANCE = 185;
 export const LIT_MIN_CSS_PX = 12;
 
 /** A screencast frame: base64 JPEG, shown `t` ms after navigation start. */
-export type ScreenFrame = { jpeg: string; t: number };
-export type Box = { x: number; y: number; width: number; height: number };
+type ScreenFrame = { jpeg: string; t: number };
+type Box = { x: number; y: number; width: number; height: number };
 
 /**
  * Each frame's title box, read in a page of `browser` (viewport `vw` CSS px wide): lit CSS px², their
@@ -90,8 +90,6 @@ export function readLitTitle(pixels: FramePixels[]) {
     sweepFrames: run.length,
   };
 }
-
-export type LitTitle = ReturnType<typeof readLitTitle>;
 
 /** Least-squares slope of the light's x over time, px/ms (NaN under 3 frames or no movement). */
 function slope(run: FramePixels[]): number {

@@ -16,7 +16,7 @@ export interface TraceEvent {
 }
 
 const WORK = ['script', 'style/layout/paint', 'gc', 'parse', 'browser'] as const;
-export type Work = (typeof WORK)[number];
+type Work = (typeof WORK)[number];
 const KINDS: [Work, RegExp][] = [
   ['gc', /^(MinorGC|MajorGC|V8\.GC|BlinkGC\.|ThreadState::|CppGC\.|GCEvent)/],
   [
@@ -54,16 +54,19 @@ function spansOf(events: TraceEvent[]): Span[] {
 function summarizeThread(events: TraceEvent[], from: number, to: number) {
   const work = Object.fromEntries(WORK.map((k) => [k, 0])) as Record<Work, number>;
   const tops: Span[] = [];
+  const self = new Map<string, number>();
   const stack: { span: Span; childT: number; kind: Work }[] = [];
   const close = (upTo: number) => {
     while (stack.length && stack.at(-1)!.span.end <= upTo) {
       const top = stack.pop()!;
-      work[top.kind] += Math.max(0, top.span.tdur - top.childT);
+      const t = Math.max(0, top.span.tdur - top.childT);
+      work[top.kind] += t;
+      self.set(top.span.name, (self.get(top.span.name) ?? 0) + t);
       if (stack.length) stack.at(-1)!.childT += top.span.tdur;
     }
   };
-  for (const s of spansOf(events)) {
-    if (s.ts < from || s.ts > to) continue;
+  const spans = spansOf(events).filter((s) => s.ts >= from && s.ts <= to);
+  for (const s of spans) {
     close(s.ts);
     if (!stack.length) tops.push(s);
     // An event of no known kind inherits its parent's.
@@ -73,7 +76,7 @@ function summarizeThread(events: TraceEvent[], from: number, to: number) {
   close(Number.POSITIVE_INFINITY);
   for (const k of WORK) work[k] /= 1000;
   const cpuMs = tops.reduce((a, s) => a + s.tdur, 0) / 1000;
-  return { cpuMs, wallMs: tops.reduce((a, s) => a + s.dur, 0) / 1000, work, tops };
+  return { cpuMs, wallMs: tops.reduce((a, s) => a + s.dur, 0) / 1000, work, tops, spans, self };
 }
 
 /** The main frame's navigationStart to an http(s) URL, or (a busy browser drops it) the last. */
@@ -86,8 +89,11 @@ function navigationStart(events: TraceEvent[]): { ts: number; pid: number } | un
   return starts.length ? starts.reduce((a, e) => (e.ts > a.ts ? e : a)) : undefined;
 }
 
-/** CPU per thread over the first `windowMs` after the page's navigation start. */
-export function threadCosts(trace: { traceEvents: TraceEvent[] } | TraceEvent[], windowMs: number) {
+/** The navigation, and its threads each summarized over the first `windowMs` after its start. */
+export function traceThreads(
+  trace: { traceEvents: TraceEvent[] } | TraceEvent[],
+  windowMs: number,
+) {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
   const nav = navigationStart(events);
   if (!nav) throw new Error('The trace has no navigationStart for the page');
@@ -108,6 +114,12 @@ export function threadCosts(trace: { traceEvents: TraceEvent[] } | TraceEvent[],
     [...byThread.keys()]
       .filter((k) => (pid === undefined || k.startsWith(`${pid}:`)) && test(names.get(k) ?? ''))
       .map((k) => summarizeThread(byThread.get(k)!, from, to));
+  return { nav, gpuPid, threads };
+}
+
+/** CPU per thread over the first `windowMs` after the page's navigation start. */
+export function threadCosts(trace: { traceEvents: TraceEvent[] } | TraceEvent[], windowMs: number) {
+  const { nav, gpuPid, threads } = traceThreads(trace, windowMs);
   const sum = (list: { cpuMs: number; wallMs: number }[]) => ({
     cpuMs: list.reduce((a, t) => a + t.cpuMs, 0),
     wallMs: list.reduce((a, t) => a + t.wallMs, 0),
@@ -132,6 +144,3 @@ export function threadCosts(trace: { traceEvents: TraceEvent[] } | TraceEvent[],
     windowMs,
   };
 }
-
-/** Thread time (cpuMs) and wall time in tasks (wallMs) per thread, ms. */
-export type ThreadCosts = ReturnType<typeof threadCosts>;

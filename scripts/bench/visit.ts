@@ -26,11 +26,11 @@ export const DEVICES = {
   },
 } as const;
 
-const TRACE_CATEGORIES = (
+export const TRACE_CATEGORIES = (
   '__metadata,toplevel,devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,' +
   'loading,v8,v8.execute,disabled-by-default-v8.gc'
 ).split(',');
-const TRACE_MS = 10_000;
+export const TRACE_MS = 10_000;
 /** How long a response's size is waited for: now and then Playwright never gives it. */
 const SIZE_WAIT_MS = 3_000;
 /** How long a visit may take past its window (trace, decoding) before it is given up. */
