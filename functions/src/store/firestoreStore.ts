@@ -20,6 +20,8 @@ export const EXPIRED_CLAIMS_INDEX = {
 const ALREADY_EXISTS = 6;
 /** gRPC status of a write whose precondition (the version it read) no longer holds. */
 const FAILED_PRECONDITION = 9;
+/** How often a release or a hit reads and writes again while other writers land first: bounded. */
+const ATTEMPTS = 20;
 
 /** Runs a write made on the version it read; false if another came first (docs/firestore.md). */
 async function unchanged(write: () => Promise<unknown>, lost = FAILED_PRECONDITION) {
@@ -43,11 +45,10 @@ export class FirestoreStore implements ContactStore {
   constructor(private readonly db: Firestore) {}
 
   async create(record: ContactRecord): Promise<'created' | 'exists'> {
+    const ref = this.db.collection(MESSAGES).doc(record.id);
     try {
-      await this.db.collection(MESSAGES).doc(record.id).create(record);
-      return 'created';
+      return (await unchanged(() => ref.create(record), ALREADY_EXISTS)) ? 'created' : 'exists';
     } catch (error) {
-      if ((error as { code?: unknown }).code === ALREADY_EXISTS) return 'exists';
       throw unavailable('create', error);
     }
   }
@@ -86,12 +87,13 @@ export class FirestoreStore implements ContactStore {
   async release(id: string, outcome: ReleaseOutcome): Promise<void> {
     const ref = this.db.collection(MESSAGES).doc(id);
     try {
-      for (;;) {
+      for (let attempt = 1; ; attempt++) {
         const snap = await ref.get();
         if (!snap.exists) return;
         const delivery = released((snap.data() as ContactRecord).delivery, outcome);
         if (await unchanged(() => ref.update({ delivery }, { lastUpdateTime: snap.updateTime! })))
           return;
+        if (attempt === ATTEMPTS) throw new Error(`still contended after ${ATTEMPTS} attempts`);
       }
     } catch (error) {
       throw unavailable('release', error);
@@ -123,7 +125,7 @@ export class FirestoreStore implements ContactStore {
     const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
     const ref = this.db.collection(BUCKETS).doc(bucket);
     try {
-      for (;;) {
+      for (let attempt = 1; ; attempt++) {
         const snap = await ref.get();
         const data = snap.data() as { windowStart?: number; hits?: number } | undefined;
         const hits = data?.windowStart === windowStart ? (data.hits ?? 0) : 0;
@@ -139,6 +141,7 @@ export class FirestoreStore implements ContactStore {
           ? await unchanged(() => ref.update(next, { lastUpdateTime: snap.updateTime! }))
           : await unchanged(() => ref.create(next), ALREADY_EXISTS);
         if (counted) return true;
+        if (attempt === ATTEMPTS) throw new Error(`still contended after ${ATTEMPTS} attempts`);
       }
     } catch (error) {
       throw unavailable('rate limit', error);
