@@ -92,7 +92,6 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     const alongPath = !s.testMode && !s.reducedMotion && s.sweepStart !== null;
     const intoReturn = alongPath ? t - s.sweepStart! - span.ms : Number.NaN;
     if (alongPath && (sweep || onSweepPath)) {
-      // Where the compositor draws it now.
       const x = sweepPathX(span, lightRestX(layout), t - s.sweepStart!);
       Object.assign(light, { x, y: target.y, last: t });
     }
