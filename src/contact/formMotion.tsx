@@ -1,12 +1,11 @@
 /** The contact form's motion: the banner's height, Send's width, its icons, the counter's mark. */
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { animated, to, useSpring } from '@react-spring/web';
-
-const FORM_SPRING = { tension: 300, friction: 30 };
+import { COUNTER_MARK, FORM } from '../dom-motion/springs';
 
 /** The banner's frame opens to its height while it has text; the live regions never leave the page. */
 export function useBannerFrame(content: RefObject<HTMLElement | null>, hasText: boolean) {
-  const [style, api] = useSpring(() => ({ height: 0, opacity: 0, config: FORM_SPRING }));
+  const [style, api] = useSpring(() => ({ height: 0, opacity: 0, config: FORM }));
   useLayoutEffect(() => {
     const element = content.current;
     if (!element) return;
@@ -31,7 +30,7 @@ export function useSendWidth(
   state: string,
 ) {
   const last = useRef(0);
-  const [{ width }, api] = useSpring(() => ({ width: 0, config: FORM_SPRING }));
+  const [{ width }, api] = useSpring(() => ({ width: 0, config: FORM }));
   useLayoutEffect(() => {
     const b = button.current;
     const c = content.current;
@@ -59,7 +58,7 @@ export function PopIn({ children }: { children: ReactNode }) {
   const style = useSpring({
     from: { opacity: 0, scale: 0.4 },
     to: { opacity: 1, scale: 1 },
-    config: FORM_SPRING,
+    config: FORM,
   });
   return (
     <animated.span className="contact-form__icon" style={style}>
@@ -71,7 +70,7 @@ export function PopIn({ children }: { children: ReactNode }) {
 /** The counter's pulse at the moment the message reaches its minimum (not at hydration). */
 export function useCounterMark(reached: boolean) {
   const was = useRef(reached);
-  const [{ scale }, api] = useSpring(() => ({ scale: 1, config: { tension: 420, friction: 14 } }));
+  const [{ scale }, api] = useSpring(() => ({ scale: 1, config: COUNTER_MARK }));
   useEffect(() => {
     if (reached && !was.current) void api.start({ from: { scale: 1.45 }, to: { scale: 1 } });
     was.current = reached;

@@ -23,3 +23,7 @@ export const LIFT: SpringConfig = { tension: 320, friction: 22 };
 export const LIFT_PX = 6;
 /** The page's fade out and in on a route change. */
 export const ROUTE: SpringConfig = { duration: 140 };
+/** The form's banner, Send's width and its icons changing with the form's state. */
+export const FORM: SpringConfig = { tension: 300, friction: 30 };
+/** The counter's pulse when the message reaches its minimum: quick, with an overshoot. */
+export const COUNTER_MARK: SpringConfig = { tension: 420, friction: 14 };
