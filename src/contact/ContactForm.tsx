@@ -68,9 +68,10 @@ function loadOutbox() {
 /** Both lazy modules, fetched together on the first focus: both are needed once Send is pressed. */
 const preload = () => void Promise.all([loadClient(), loadOutbox()]).catch(() => {});
 
-function counterState(message: string): string {
+/** The counter's look: over the limit, or at least the minimum (`count`, the message's length). */
+function counterState(message: string, count: number): string {
   if (rawLength(message) > MESSAGE_MAX) return 'contact-form__counter--over';
-  return contentLength(message) >= MESSAGE_MIN ? 'contact-form__counter--ok' : '';
+  return count >= MESSAGE_MIN ? 'contact-form__counter--ok' : '';
 }
 
 /** The contact form; its firebase client and outbox load on first focus, not in the first paint. */
@@ -262,7 +263,7 @@ export function ContactForm() {
 
   const busy = status !== 'idle';
   const count = contentLength(fields.message);
-  const counter = counterState(fields.message);
+  const counter = counterState(fields.message, count);
   const counterMark = useCounterMark(counter === 'contact-form__counter--ok');
   const bannerFrame = useBannerFrame(bannerSpace, banner.text !== '');
   const sendWidth = useSendWidth(send, sendContent, status);
