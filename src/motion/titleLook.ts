@@ -79,6 +79,7 @@ export function titleCss(): string {
   const halo = a.map((c, i) => Math.round(c + (v[i]! - c) * CSS_HALO_MIX)).join(' ');
   const room = `(100vw - 2 * max(${TITLE_MARGIN_MIN_PX}px, ${TITLE_MARGIN_SHARE * 100}vw))`;
   const masks = maskStops();
+  const lineEm = guessedLineEm(titleWords(company.name)).toFixed(3);
   const props: Record<string, string> = {
     '--light-base': `rgb(${r} ${g} ${b} / ${LIGHT_BASE_ALPHA})`,
     '--light-hue-a': LIGHT_COLORS.hueA,
@@ -89,8 +90,8 @@ export function titleCss(): string {
     '--light-core-stops': masks.core,
     '--light-glow-stops': masks.glow,
     '--title-font-1': `min(${TITLE_MAX_START_PX}px, calc(${room} / ${DEFAULT_TITLE_EM_WIDTH}))`,
-    '--title-font-2': `min(${TITLE_MAX_START_PX}px, calc(${room} / ${DEFAULT_TITLE_EM_WIDTH} * ${TITLE_START_SIZE} / ${TITLE_END_SIZE}), calc(${room} / ${guessedLineEm(titleWords(company.name)).toFixed(3)}))`,
-    '--title-line-em': guessedLineEm(titleWords(company.name)).toFixed(3),
+    '--title-font-2': `min(${TITLE_MAX_START_PX}px, calc(${room} / ${DEFAULT_TITLE_EM_WIDTH} * ${TITLE_START_SIZE} / ${TITLE_END_SIZE}), calc(${room} / ${lineEm}))`,
+    '--title-line-em': lineEm,
     '--title-stroke-div': String(GUESSED_SIZE / (GUESSED_STROKE * OUTLINE_UNIT)),
     '--title-line': String(TITLE_LINE_HEIGHT),
     '--title-top': `${TITLE_START_Y * 100}`,
