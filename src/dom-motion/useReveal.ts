@@ -14,9 +14,14 @@ interface RevealValues {
   y: SpringValue<number>;
 }
 
+/** A vertical offset spring as a transform: none at rest, so nothing keeps a layer for it. */
+export function riseTransform(y: SpringValue<number>) {
+  return to([y], (v) => (v === 0 ? 'none' : `translate3d(0,${v}px,0)`));
+}
+
 /** The style an `animated` element takes from one reveal spring: opacity and a transform only. */
 export function revealStyle({ opacity, y }: RevealValues) {
-  return { opacity, transform: to([y], (v) => (v === 0 ? 'none' : `translate3d(0,${v}px,0)`)) };
+  return { opacity, transform: riseTransform(y) };
 }
 
 /**

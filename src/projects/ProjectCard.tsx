@@ -3,6 +3,7 @@ import { animated, useSpring } from '@react-spring/web';
 import type { Project } from '../content/projects';
 import { edgeLightRef } from '../dom-motion/edgeLight';
 import { LIFT, LIFT_PX } from '../dom-motion/springs';
+import { riseTransform } from '../dom-motion/useReveal';
 import { motionStore } from '../motion/store';
 import { LinkButton } from './LinkButton';
 
@@ -43,7 +44,7 @@ export function ProjectCard({ project }: { project: Project }) {
       aria-labelledby={titleId}
       data-project={project.id}
       data-edge-light=""
-      style={{ transform: y.to((v) => (v === 0 ? 'none' : `translate3d(0,${v}px,0)`)) }}
+      style={{ transform: riseTransform(y) }}
       {...lift}
     >
       <ul className="card__tags" aria-label="Platforms">
