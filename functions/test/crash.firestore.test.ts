@@ -9,33 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
 import { MESSAGES } from '../src/store/firestoreStore';
 import type { ContactRecord } from '../src/store/types';
-import {
-  header,
-  sdkCallable,
-  startBackend as startBackendAt,
-  startSmtp,
-  tempDir,
-  waitFor,
-} from './harness';
+import { header, sdkCallable, startBackend, startSmtp, tempDir, waitFor } from './harness';
 
 /** The dead sender's claims run out this fast here (2 minutes by default). */
 const CLAIM_MS = 3000;
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-/** `npm run backend` with `env`; stopped after the test. */
-async function startBackend(env: NodeJS.ProcessEnv): ReturnType<typeof startBackendAt> {
-  const backend = await startBackendAt(env);
-  cleanups.push(() => backend.stop('SIGKILL'));
-  return backend;
-}
 
 describe('STORE=firestore: a backend killed with SIGKILL mid-burst, restarted on the same emulator', () => {
   it('keeps every answered message once and whole, delivers all of them, mails none twice but the crash window', async () => {
@@ -43,11 +24,11 @@ describe('STORE=firestore: a backend killed with SIGKILL mid-burst, restarted on
     process.env.FIRESTORE_EMULATOR_HOST = host;
     const projectId = `demo-crash-${randomUUID().slice(0, 8)}`;
     const data = await tempDir();
-    cleanups.push(data.remove);
+    onTestFinished(data.remove);
     const smtp = await startSmtp();
-    cleanups.push(smtp.close);
+    onTestFinished(smtp.close);
     // The store holds no transaction, so a killed process leaves no lock and the clear succeeds.
-    cleanups.push(() => clearFirestoreEmulator(host, projectId));
+    onTestFinished(() => clearFirestoreEmulator(host, projectId));
     const env: NodeJS.ProcessEnv = {
       STORE: 'firestore',
       FIRESTORE_EMULATOR_HOST: host,
@@ -103,7 +84,7 @@ describe('STORE=firestore: a backend killed with SIGKILL mid-burst, restarted on
     await startBackend({ ...env, RETRY_INTERVAL_MS: '500' });
 
     const app = initializeApp({ projectId }, `crash-check-${projectId}`);
-    cleanups.push(() => deleteApp(app));
+    onTestFinished(() => deleteApp(app));
     const stored = async () =>
       (await getFirestore(app).collection(MESSAGES).get()).docs.map(
         (d) => d.data() as ContactRecord,

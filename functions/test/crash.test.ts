@@ -5,20 +5,15 @@
  */
 import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { ContactRecord } from '../src/store/types';
 import { sdkCallable, startBackend as startBackendAt, tempDir } from './harness';
 
 const TEMP = /\.tmp$/;
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
 /** `npm run backend` on `dataDir`, without mail; stopped after the test. */
-async function startBackend(dataDir: string): ReturnType<typeof startBackendAt> {
-  const backend = await startBackendAt({
+function startBackend(dataDir: string): ReturnType<typeof startBackendAt> {
+  return startBackendAt({
     DATA_DIR: dataDir,
     SMTP_URL: '',
     RATE_LIMIT_PER_CLIENT: '100000',
@@ -26,8 +21,6 @@ async function startBackend(dataDir: string): ReturnType<typeof startBackendAt> 
     RETRY_INTERVAL_MS: '3600000',
     LOG_LEVEL: 'info',
   });
-  cleanups.push(() => backend.stop('SIGKILL'));
-  return backend;
 }
 
 const files = async (dir: string) => readdir(dir).catch(() => [] as string[]);
@@ -35,7 +28,7 @@ const files = async (dir: string) => readdir(dir).catch(() => [] as string[]);
 describe('a backend killed with SIGKILL in the middle of writes', () => {
   it('keeps every message it answered 200 for, whole and once, and sweeps the half-written files on start', async () => {
     const data = await tempDir();
-    cleanups.push(data.remove);
+    onTestFinished(data.remove);
     const messages = join(data.path, 'messages');
     const outbox = join(data.path, 'outbox');
     const answered = new Map<string, string>();

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { SMTPServer } from 'smtp-server';
+import { onTestFinished } from 'vitest';
 import {
   startLocalBackend,
   type LocalBackend,
@@ -244,11 +245,13 @@ export async function waitFor<T>(
   }
 }
 
-/** `npm run backend` on a free port with `env` over this environment, its output kept. */
+/** `npm run backend` on a free port with `env` over this environment, its output kept; killed
+ * (SIGKILL, as a crash would) once the test is over unless the test has stopped it. */
 export async function startBackend(env: NodeJS.ProcessEnv) {
   const backend = await startBackendProcess(
     { ...process.env, BACKEND_PORT: '0', ...env },
     { capture: true },
   );
+  onTestFinished(() => backend.stop('SIGKILL'));
   return { ...backend, port: Number(new URL(backend.origin).port) };
 }
