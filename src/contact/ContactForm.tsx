@@ -68,7 +68,6 @@ function loadOutbox() {
 /** Both lazy modules, fetched together on the first focus: both are needed once Send is pressed. */
 const preload = () => void Promise.all([loadClient(), loadOutbox()]).catch(() => {});
 
-/** The counter's look: over the limit, or at least the minimum (`count`, the message's length). */
 function counterState(message: string, count: number): string {
   if (rawLength(message) > MESSAGE_MAX) return 'contact-form__counter--over';
   return count >= MESSAGE_MIN ? 'contact-form__counter--ok' : '';

@@ -11,11 +11,9 @@ export function followReducedMotion(): void {
   );
 }
 
-/** Sections rising into view. */
+/** Sections rising into view; the pause between one card's and the next's, ms; the rise, px. */
 export const REVEAL: SpringConfig = { tension: 190, friction: 26 };
-/** The pause between one card's reveal and the next's, ms. */
 export const REVEAL_STAGGER_MS = 90;
-/** How far a held-back section sits below its place, px. */
 export const REVEAL_RISE_PX = 28;
 /** A card lifting under the pointer or the keyboard. */
 export const LIFT: SpringConfig = { tension: 320, friction: 22 };
@@ -23,7 +21,6 @@ export const LIFT: SpringConfig = { tension: 320, friction: 22 };
 export const LIFT_PX = 6;
 /** The page's fade out and in on a route change. */
 export const ROUTE: SpringConfig = { duration: 140 };
-/** The form's banner, Send's width and its icons changing with the form's state. */
+/** The form's banner, Send's width and icons; then its counter's quick pulse, which overshoots. */
 export const FORM: SpringConfig = { tension: 300, friction: 30 };
-/** The counter's pulse when the message reaches its minimum: quick, with an overshoot. */
 export const COUNTER_MARK: SpringConfig = { tension: 420, friction: 14 };

@@ -14,7 +14,6 @@ interface RevealValues {
   y: SpringValue<number>;
 }
 
-/** A vertical offset spring as a transform: `none` at rest, leaving no stacking context behind. */
 export function riseTransform(y: SpringValue<number>) {
   return to([y], (v) => (v === 0 ? 'none' : `translate3d(0,${v}px,0)`));
 }
