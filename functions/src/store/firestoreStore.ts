@@ -34,6 +34,17 @@ async function unchanged(write: () => Promise<unknown>, lost = FAILED_PRECONDITI
   }
 }
 
+const LOST = Symbol('lost to another writer');
+
+/** Runs `round` (a read, then a write on that version) again while it is LOST, up to ATTEMPTS. */
+async function untilWon<T>(round: () => Promise<T | typeof LOST>): Promise<T> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const result = await round();
+    if (result !== LOST) return result;
+  }
+  throw new Error(`still contended after ${ATTEMPTS} attempts`);
+}
+
 function unavailable(what: string, error: unknown): StoreUnavailableError {
   return new StoreUnavailableError(`Firestore: ${what} failed: ${(error as Error).message}`, {
     cause: error,
@@ -87,14 +98,15 @@ export class FirestoreStore implements ContactStore {
   async release(id: string, outcome: ReleaseOutcome): Promise<void> {
     const ref = this.db.collection(MESSAGES).doc(id);
     try {
-      for (let attempt = 1; ; attempt++) {
+      await untilWon(async () => {
         const snap = await ref.get();
         if (!snap.exists) return;
         const delivery = released((snap.data() as ContactRecord).delivery, outcome);
-        if (await unchanged(() => ref.update({ delivery }, { lastUpdateTime: snap.updateTime! })))
-          return;
-        if (attempt === ATTEMPTS) throw new Error(`still contended after ${ATTEMPTS} attempts`);
-      }
+        const written = await unchanged(() =>
+          ref.update({ delivery }, { lastUpdateTime: snap.updateTime! }),
+        );
+        return written ? undefined : LOST;
+      });
     } catch (error) {
       throw unavailable('release', error);
     }
@@ -125,7 +137,7 @@ export class FirestoreStore implements ContactStore {
     const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
     const ref = this.db.collection(BUCKETS).doc(bucket);
     try {
-      for (let attempt = 1; ; attempt++) {
+      return await untilWon(async () => {
         const snap = await ref.get();
         const data = snap.data() as { windowStart?: number; hits?: number } | undefined;
         const hits = data?.windowStart === windowStart ? (data.hits ?? 0) : 0;
@@ -140,9 +152,8 @@ export class FirestoreStore implements ContactStore {
         const counted = snap.exists
           ? await unchanged(() => ref.update(next, { lastUpdateTime: snap.updateTime! }))
           : await unchanged(() => ref.create(next), ALREADY_EXISTS);
-        if (counted) return true;
-        if (attempt === ATTEMPTS) throw new Error(`still contended after ${ATTEMPTS} attempts`);
-      }
+        return counted || LOST;
+      });
     } catch (error) {
       throw unavailable('rate limit', error);
     }
