@@ -59,25 +59,29 @@ try {
       for (const [name, us] of [...main.self].sort((a, b) => b[1] - a[1]).slice(0, 20))
         console.log(`  ${String(ms(us)).padStart(5)} ms  ${name}`);
 
-      console.log('  by second (CPU ms, 0–9 s):');
-      for (const name of BY_SECOND) {
-        const perSecond = Array<number>(10).fill(0);
-        for (const s of main.spans.filter((s) => s.name.split(' ')[0] === name))
-          perSecond[Math.min(9, Math.floor((s.ts - nav.ts) / 1e6))]! += s.tdur;
-        console.log(
-          `  ${name.padEnd(18)} ${perSecond.map((us) => String(ms(us)).padStart(4)).join(' ')}`,
-        );
+      // One pass over the spans (in start order, as the tasks are): per second, and per long task.
+      const perSecond = new Map(BY_SECOND.map((name) => [name, Array<number>(10).fill(0)]));
+      const long = main.tops.filter((t) => t.tdur > minTaskMs * 1000);
+      const inside = long.map(() => new Map<string, number>());
+      let task = 0;
+      for (const s of main.spans) {
+        const row = perSecond.get(s.name.split(' ')[0]!);
+        if (row) row[Math.min(9, Math.floor((s.ts - nav.ts) / 1e6))]! += s.tdur;
+        while (task < long.length && long[task]!.end < s.ts) task++;
+        const t = long[task];
+        if (t && s !== t && s.ts >= t.ts && s.end <= t.end)
+          inside[task]!.set(s.name, (inside[task]!.get(s.name) ?? 0) + s.tdur);
       }
-
-      console.log(`  tasks over ${minTaskMs} ms of CPU:`);
-      for (const task of main.tops.filter((t) => t.tdur > minTaskMs * 1000)) {
-        const inside = new Map<string, number>();
-        for (const s of main.spans)
-          if (s !== task && s.ts >= task.ts && s.end <= task.end)
-            inside.set(s.name, (inside.get(s.name) ?? 0) + s.tdur);
-        const top = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 4);
+      console.log('  by second (CPU ms, 0–9 s):');
+      for (const [name, row] of perSecond)
         console.log(
-          `  at ${ms(task.ts - nav.ts)} ms: ${ms(task.tdur)} ms: ${top.map(([n, us]) => `${n} ${ms(us)}`).join(', ')}`,
+          `  ${name.padEnd(18)} ${row.map((us) => String(ms(us)).padStart(4)).join(' ')}`,
+        );
+      console.log(`  tasks over ${minTaskMs} ms of CPU:`);
+      for (const [i, t] of long.entries()) {
+        const top = [...inside[i]!].sort((a, b) => b[1] - a[1]).slice(0, 4);
+        console.log(
+          `  at ${ms(t.ts - nav.ts)} ms: ${ms(t.tdur)} ms: ${top.map(([n, us]) => `${n} ${ms(us)}`).join(', ')}`,
         );
       }
     }
