@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { LegalDocument } from '../content/legal';
 import { TopBar } from '../layout/TopBar';
 import { Footer } from '../layout/Footer';
@@ -11,9 +12,28 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       <main id="main" className="page legal">
         <h1 className="page__title">{document.title}</h1>
         <p className="legal__updated">Last updated: {document.lastUpdated}</p>
-        <pre className="legal__text">{document.body}</pre>
+        <pre className="legal__text">
+          {document.body.split('\n').map((line, i, lines) => (
+            <Line key={i} text={line} last={i === lines.length - 1} />
+          ))}
+        </pre>
       </main>
       <Footer />
+    </>
+  );
+}
+
+/** A line of the text, its leading spaces kept: wrapped, it goes on at its own indent (a list
+ * item's, after its dash). */
+function Line({ text, last }: { text: string; last: boolean }) {
+  const hang = /^\s*(- )?/.exec(text)![0].length;
+  const indent = { '--indent': `${hang}ch` } as CSSProperties;
+  return (
+    <>
+      <span className="legal__line" style={indent}>
+        {text}
+      </span>
+      {last ? null : '\n'}
     </>
   );
 }
