@@ -5,6 +5,7 @@ import { analysePicture } from './pixels';
 import { baseURL, DESKTOP, holdApp, openPage, PHONE, screenshot, sharedBrowser } from './browser';
 import { company } from '../../src/content/company';
 import { projects } from '../../src/content/projects';
+import { privacyPolicy } from '../../src/content/legal';
 import { PAGES as ROUTES } from '../shared/pages';
 
 const browser = sharedBrowser();
@@ -174,6 +175,40 @@ describe('prerendered HTML', () => {
       await page.goto(baseURL() + path, { waitUntil: 'networkidle' });
     }
     expect(messages.filter((m) => /hydrat|did not match|mismatch/i.test(m))).toEqual([]);
+  });
+});
+
+describe('the legal text', () => {
+  it('keeps its pre-formatted text, and a wrapped line goes on at its own indent on a phone', async () => {
+    const { page, problems } = await openPage(browser(), { viewport: PHONE });
+    await page.goto(`${baseURL()}/privacypolicy`, { waitUntil: 'load' });
+    await expect(page.locator('pre').textContent()).resolves.toBe(privacyPolicy.body);
+    // Each line's boxes, one per wrapped row: the first row's text, then where the others start.
+    const rows = await page.locator('.legal__line').evaluateAll((lines) =>
+      lines.map((line) => {
+        const range = document.createRange();
+        range.selectNodeContents(line);
+        const text = line.textContent ?? '';
+        const start = range.getClientRects()[0]?.left ?? 0;
+        const lefts = [...range.getClientRects()].map((r) => Math.round(r.left - start));
+        return { text, lefts };
+      }),
+    );
+    const ch = await page.locator('pre').evaluate((pre) => {
+      const probe = document.createElement('span');
+      probe.textContent = '0'.repeat(10);
+      pre.append(probe);
+      const width = probe.getBoundingClientRect().width / 10;
+      probe.remove();
+      return width;
+    });
+    const item = rows.find((r) => r.text.startsWith('   - Your email'))!;
+    expect(item.lefts.length).toBeGreaterThan(1);
+    // Three spaces and a dash with its space: the wrapped rows start 5 ch in.
+    for (const left of item.lefts.slice(1)) expect(Math.abs(left - 5 * ch)).toBeLessThan(1.5);
+    const plain = rows.find((r) => r.text.startsWith('   We use no cookies'))!;
+    for (const left of plain.lefts.slice(1)) expect(Math.abs(left - 3 * ch)).toBeLessThan(1.5);
+    expect(problems).toEqual([]);
   });
 });
 
