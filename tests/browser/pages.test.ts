@@ -183,15 +183,17 @@ describe('the legal text', () => {
     const { page, problems } = await openPage(browser(), { viewport: PHONE });
     await page.goto(`${baseURL()}/privacypolicy`, { waitUntil: 'load' });
     await expect(page.locator('pre').textContent()).resolves.toBe(privacyPolicy.body);
-    // Each line's boxes, one per wrapped row: the first row's text, then where the others start.
+    // Where each wrapped row of a line starts, from the first row's start (a row's text can come
+    // in several boxes: its leading spaces, its words, its trailing space).
     const rows = await page.locator('.legal__line').evaluateAll((lines) =>
       lines.map((line) => {
         const range = document.createRange();
         range.selectNodeContents(line);
-        const text = line.textContent ?? '';
-        const start = range.getClientRects()[0]?.left ?? 0;
-        const lefts = [...range.getClientRects()].map((r) => Math.round(r.left - start));
-        return { text, lefts };
+        const starts = new Map<number, number>();
+        for (const r of range.getClientRects())
+          starts.set(Math.round(r.top), Math.min(r.left, starts.get(Math.round(r.top)) ?? r.left));
+        const lefts = [...starts].sort((a, b) => a[0] - b[0]).map(([, left]) => left);
+        return { text: line.textContent ?? '', lefts: lefts.map((left) => left - lefts[0]!) };
       }),
     );
     const ch = await page.locator('pre').evaluate((pre) => {
