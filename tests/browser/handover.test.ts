@@ -78,7 +78,7 @@ describe.each(PATHS)(
       let domLines: StrokeMask | undefined;
       for (let i = 0; i < 400; i++) {
         const pic = await readCanvas(page, 150, EDGE);
-        const { since, canvas, dom, light } = await page.evaluate(() => {
+        const { since, canvas, dom, light, domRests } = await page.evaluate(() => {
           const at = (window as unknown as { __readyAt?: number }).__readyAt ?? null;
           const fade = document.querySelector('.title-canvas__strip > div');
           return {
@@ -86,16 +86,23 @@ describe.each(PATHS)(
             canvas: fade ? Number(getComputedStyle(fade).opacity) : 0,
             dom: Number(getComputedStyle(document.querySelector('.hero__title-box')!).opacity),
             light: `canvas light ${Math.round(window.__titleLight?.x ?? NaN)} ${window.__titleLight?.lead}, DOM light ${Math.round(window.__domLight?.x ?? NaN)}`,
+            // The sweep and its return have played out: the DOM light is at rest.
+            domRests:
+              Number.isFinite(window.__domLight?.x) &&
+              window.__domLight?.running === false &&
+              window.__domLight.lead === 'rest',
           };
         });
         if (pic.box) frames.push({ since, canvas, dom, light, pic });
-        // Released once the DOM title's light has settled: two frames alike, light in place.
+        // Released once the DOM title's light has come to rest: two frames alike, light in place.
+        // (Mid-sweep two frames can match too, and the canvas then takes over from a dimmer title.)
         const last = frames.at(-2);
         const settledDom =
+          domRests &&
           last?.since === null &&
           last.light === light &&
           Math.abs(last.pic.meanLuminance - pic.meanLuminance) < 0.02 * pic.meanLuminance;
-        if (pic.box && since === null && !/DOM light NaN$/.test(light) && settledDom) {
+        if (pic.box && since === null && settledDom) {
           // The DOM title's lines, once, just before the canvas's code is let through.
           domLines ??= await strokeMask(page, LINE);
           release();
