@@ -3,7 +3,13 @@ import { shallow } from 'zustand/shallow';
 import { company } from '../content/company';
 import { measureTitle, motionStore, titleWords, type MotionState } from '../motion/store';
 import { layoutInputs, layoutOf } from '../motion/titleFrame';
-import { pinnedBand, scrollButtonDiameter, TITLE_LINE_HEIGHT } from '../motion/model';
+import {
+  pinnedBand,
+  scrollButtonDiameter,
+  taglineOpacity,
+  titleLayout,
+  TITLE_LINE_HEIGHT,
+} from '../motion/model';
 import { ScrollDownButton } from './ScrollDownButton';
 import { attachTitleLight } from './titleLight';
 import { takeEarlyLight } from './earlyLight';
@@ -41,13 +47,15 @@ export function Hero() {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const bandRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const taglineRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     const box = boxRef.current;
     const title = titleRef.current;
     const band = bandRef.current;
     const button = buttonRef.current;
-    if (!box || !title || !band || !button) return;
+    const tagline = taglineRef.current;
+    if (!box || !title || !band || !button || !tagline) return;
     // The light that has shone since the first paint, read before the box is moved.
     const early = takeEarlyLight();
     box.dataset.live = '';
@@ -70,6 +78,10 @@ export function Hero() {
       box.dataset.mode = mode;
       title.dataset.mode = mode;
       title.dataset.pinned = String(layout.pinned);
+      const start = titleLayout(0, s.viewport, s.titleEm, s.titleWordsEm);
+      const shown = taglineOpacity(s.scrollY, start, layout);
+      // Only faded, never hidden: it stays in the page's text for screen readers.
+      tagline.style.opacity = shown < 1 ? shown.toFixed(3) : '';
       const pinned = pinnedBand(p, layout);
       band.style.opacity = String(pinned.opacity);
       band.style.height = `${pinned.height}px`;
@@ -131,7 +143,9 @@ export function Hero() {
         <LitCopy kind="violet" />
         <LitCopy kind="core" />
       </div>
-      <p className="hero__tagline">{company.tagline}</p>
+      <p ref={taglineRef} className="hero__tagline">
+        {company.tagline}
+      </p>
       <ScrollDownButton ref={buttonRef} />
     </section>
   );

@@ -39,6 +39,10 @@ export const TITLE_LINE_HEIGHT = 1.2;
 /** `v` held between `lo` and `hi`. */
 export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
+const smoothstep = (t: number) => {
+  const u = clamp(t, 0, 1);
+  return u * u * (3 - 2 * u);
+};
 
 /** Scroll progress p: 0 at the top, 1 after one viewport height. */
 export function scrollProgress(scrollY: number, viewportHeight: number): number {
@@ -157,11 +161,17 @@ export interface TitleLayout {
   readonly pinned: boolean;
   /** The DOM title's scale relative to its start size. */
   readonly scale: number;
-  /** Lines at the start, and how far the words have joined into one (1: joined). */
+  /** Lines at the start, and how far the lines have closed into one (1: joined). */
   readonly lines: 1 | 2;
   readonly join: number;
   readonly words: readonly WordPlace[];
 }
+
+/**
+ * A name on two lines has shrunk to its end size, its words side by side, by this share of the way
+ * to the pin; its lines close into one over the rest.
+ */
+export const JOIN_SPREAD = 0.6;
 
 /** Where the title is and how big at scroll progress p (a guess until the viewport is measured). */
 export function titleLayout(
@@ -171,11 +181,16 @@ export function titleLayout(
   wordsEm: readonly number[] = [emWidth],
 ): TitleLayout {
   const measured = viewport !== null && viewport.width > 0 && viewport.height > 0;
-  const size = measured ? titleSize(p) : GUESSED_SIZE;
+  const lines = titleLines(measured ? viewport : null, wordsEm.length);
+  const pin = pinProgress(p);
+  // Two lines join in two steps, so their words never cross: the title shrinks as the words
+  // slide apart side by side, then the lines close into one (docs/title-light.md).
+  const shrink = lines === 2 ? smoothstep(pin / JOIN_SPREAD) : pin;
+  const close = lines === 2 ? smoothstep((pin - JOIN_SPREAD) / (1 - JOIN_SPREAD)) : 1;
+  const size = measured ? lerp(TITLE_START_SIZE, TITLE_END_SIZE, shrink) : GUESSED_SIZE;
   const stroke = measured ? strokeWidth(size) : GUESSED_STROKE;
   const width = measured ? viewport.width : 1280;
   const height = measured ? viewport.height : 800;
-  const lines = titleLines(measured ? viewport : null, wordsEm.length);
   const n = wordsEm.length;
   const spaceEm = n > 1 ? (emWidth - wordsEm.reduce((s, w) => s + w, 0)) / (n - 1) : 0;
   const split = lines === 2 ? twoLineSplit(wordsEm, spaceEm) : n;
@@ -191,8 +206,7 @@ export function titleLayout(
   const startY = height * TITLE_START_Y;
   const pinnedY = TOPBAR_HEIGHT + 10 + (endFontPx * TITLE_LINE_HEIGHT) / 2;
   const centerX = width / 2;
-  const centerY = lerp(startY, pinnedY, pinProgress(p));
-  const join = lines === 2 ? pinProgress(p) : 1;
+  const centerY = lerp(startY, pinnedY, pin);
 
   const oneLine: number[] = [];
   let at = -emWidth / 2;
@@ -205,12 +219,27 @@ export function titleLayout(
     const start = -lineEm(a, b) / 2 + lineEm(a, i) + (i > a ? spaceEm : 0);
     return { x: start + w / 2, y: ((i < split ? -1 : 1) * TITLE_LINE_HEIGHT) / 2 };
   });
+  const xAt = (i: number, apart: number) =>
+    lines === 2 ? lerp(twoLines[i]!.x, oneLine[i]!, apart) : oneLine[i]!;
+  const spanEm = (apart: number) =>
+    Math.max(...wordsEm.map((w, i) => xAt(i, apart) + w / 2)) -
+    Math.min(...wordsEm.map((w, i) => xAt(i, apart) - w / 2));
+  // Never wider than the title at its start or pinned: as far apart as that allows, up to `shrink`.
+  const widest = Math.max(spanEm(0) * TITLE_START_SIZE, spanEm(1) * TITLE_END_SIZE);
+  let apart = shrink;
+  if (lines === 2 && spanEm(apart) * size > widest) {
+    let [lo, hi] = [0, apart];
+    for (let k = 0; k < 24; k++) {
+      const mid = (lo + hi) / 2;
+      [lo, hi] = spanEm(mid) * size > widest ? [lo, mid] : [mid, hi];
+    }
+    apart = lo;
+  }
   let left = Infinity;
   let right = -Infinity;
   const words = wordsEm.map((w, i) => {
-    const two = twoLines[i]!;
-    const ex = lines === 2 ? lerp(two.x, oneLine[i]!, join) : oneLine[i]!;
-    const ey = lines === 2 ? lerp(two.y, 0, join) : 0;
+    const ex = xAt(i, apart);
+    const ey = lines === 2 ? lerp(twoLines[i]!.y, 0, close) : 0;
     left = Math.min(left, ex - w / 2);
     right = Math.max(right, ex + w / 2);
     return {
@@ -232,9 +261,23 @@ export function titleLayout(
     pinned: isPinned(p),
     scale,
     lines,
-    join,
+    join: lines === 2 ? close : 1,
     words,
   };
+}
+
+/** The tagline's gap under the title's line box at the start (1.5rem in global.css). */
+export const TAGLINE_GAP_PX = 24;
+
+/**
+ * The page carries the tagline up faster than the title rises: it fades across its gap, from 1 at
+ * its place to 0 where it would reach the title's last line, so it never runs over the letters.
+ */
+export function taglineOpacity(scrollY: number, start: TitleLayout, now: TitleLayout): number {
+  const bottom = (l: TitleLayout) =>
+    Math.max(...l.words.map((w) => w.y)) + (l.fontPx * TITLE_LINE_HEIGHT) / 2;
+  const gap = bottom(start) + TAGLINE_GAP_PX - scrollY - bottom(now);
+  return clamp(gap / TAGLINE_GAP_PX, 0, 1);
 }
 
 /** Room above and below the title's line box for the light's halo, in ems of the start size. */

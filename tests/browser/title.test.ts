@@ -3,6 +3,7 @@ import type { Browser, BrowserContextOptions } from 'playwright-core';
 import {
   baseURL,
   holdApp,
+  PHONE,
   openPage as openWatchedPage,
   screenshot,
   sharedBrowser,
@@ -284,6 +285,52 @@ describe('the scroll-down button', () => {
     await page.keyboard.press('Enter');
     // Pressed before the app runs, the press is held for it (src/earlyPresses.ts).
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(800);
+  });
+});
+
+describe('the title on a phone, scrolled to the pin', () => {
+  it('joins its two lines with no word over the other, and the tagline fades before it meets them', async () => {
+    const { page, problems } = await openPage(browser(), { viewport: PHONE });
+    await page.goto(`${baseURL()}/?webgl=0`, { waitUntil: 'load' });
+    await expect.poll(() => page.locator('.hero').getAttribute('data-lines')).toBe('2');
+    await page.evaluate(() => document.fonts.ready);
+    const seen = { apart: 0, closing: 0, faded: 0 };
+    for (let y = 0; y <= PHONE.height; y += 12) {
+      const { words, tagline } = await page.evaluate(async (top) => {
+        window.scrollTo({ top, behavior: 'instant' });
+        for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+        const box = (e: Element) => {
+          const r = e.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        };
+        const line = document.querySelectorAll('.hero__title-text .hero__word');
+        const p = document.querySelector('.hero__tagline')!;
+        return {
+          words: [...line].map(box),
+          tagline: { ...box(p), opacity: Number(getComputedStyle(p).opacity) },
+        };
+      }, y);
+      const [a, b] = words as [(typeof words)[0], (typeof words)[0]];
+      const overlap = (r: typeof a, q: typeof a) =>
+        Math.max(0, Math.min(r.right, q.right) - Math.max(r.left, q.left)) *
+        Math.max(0, Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top));
+      // The words' line boxes (1.2 em tall) touch while the lines are apart, never overlap.
+      expect(overlap(a, b), `the first line's word over the second's at ${y} px`).toBeLessThan(2);
+      if (a.bottom - 1 > b.top) seen.closing++;
+      else seen.apart++;
+      if (overlap(tagline, a) + overlap(tagline, b) > 0)
+        expect(tagline.opacity, `the tagline over the title at ${y} px`).toBe(0);
+      if (tagline.opacity === 0) seen.faded++;
+    }
+    // Both steps were seen, and the tagline went before the page carried it into the title.
+    expect(seen.apart).toBeGreaterThan(5);
+    expect(seen.closing).toBeGreaterThan(5);
+    expect(seen.faded).toBeGreaterThan(5);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect
+      .poll(() => page.locator('.hero__tagline').evaluate((e) => getComputedStyle(e).opacity))
+      .toBe('1');
+    expect(problems).toEqual([]);
   });
 });
 

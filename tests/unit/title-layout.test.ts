@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   pinnedBand,
+  taglineOpacity,
+  TAGLINE_GAP_PX,
   titleStrip,
   titleLayout,
   titleLines,
@@ -62,6 +64,25 @@ describe('the title on a phone (two lines joining into one)', () => {
       expect(titleLayout(p, phone, em, wordsEm).widthPx).toBeLessThanOrEqual(end + 1e-6);
   });
 
+  it('never lets a word cross the other line: side by side before the lines close', () => {
+    for (const viewport of [phone, { width: 360, height: 800 }]) {
+      let closedFrom = Infinity;
+      for (let p = 0; p <= 1.0001; p += 0.005) {
+        const l = titleLayout(p, viewport, em, wordsEm);
+        const [a, b] = l.words;
+        const sideways = b!.x - b!.widthPx / 2 - (a!.x + a!.widthPx / 2);
+        const apart = (b!.y - a!.y) / l.fontPx;
+        if (apart < TITLE_LINE_HEIGHT - 1e-9) closedFrom = Math.min(closedFrom, p);
+        // Lines closer than a line height only once the words no longer overlap sideways.
+        if (apart < TITLE_LINE_HEIGHT - 1e-9) expect(sideways, `at p ${p}`).toBeGreaterThan(0);
+        expect(l.size).toBeLessThanOrEqual(48);
+      }
+      // The lines start closing at 60 % of the way to the pin, at the end size.
+      expect(closedFrom).toBeGreaterThan(0.98 * 0.6);
+      expect(titleLayout(0.98 * 0.6, viewport, em, wordsEm).size).toBeCloseTo(32, 6);
+    }
+  });
+
   it('gives the canvas strip room for both lines and the halo', () => {
     const l = titleLayout(0, phone, em, wordsEm);
     expect(titleStrip(l).height).toBeGreaterThan(2 * TITLE_LINE_HEIGHT * l.fontPx);
@@ -89,5 +110,28 @@ describe('the band behind the pinned title', () => {
     expect(pinnedBand(0.84, l).opacity).toBeCloseTo(0.5, 6);
     expect(pinnedBand(0.98, l).opacity).toBe(1);
     expect(pinnedBand(0.98, l).height).toBeCloseTo(l.centerY + (l.fontPx * 1.2) / 2 + 48, 6);
+  });
+});
+
+describe('the tagline under the title', () => {
+  const bottom = (l: ReturnType<typeof titleLayout>) =>
+    Math.max(...l.words.map((w) => w.y)) + (l.fontPx * TITLE_LINE_HEIGHT) / 2;
+
+  it('is whole at its place and gone before the page carries it up to the title', () => {
+    for (const viewport of [phone, desktop, { width: 360, height: 800 }]) {
+      const start = titleLayout(0, viewport, em, wordsEm);
+      expect(taglineOpacity(0, start, start)).toBe(1);
+      let last = 1;
+      for (let y = 0; y <= viewport.height; y += 2) {
+        const now = titleLayout(y / viewport.height, viewport, em, wordsEm);
+        const shown = taglineOpacity(y, start, now);
+        // Its top, 24 px under the title at the start, as the page has carried it.
+        const top = bottom(start) + TAGLINE_GAP_PX - y;
+        if (top <= bottom(now)) expect(shown, `at ${y} px`).toBe(0);
+        expect(shown).toBeLessThanOrEqual(last);
+        last = shown;
+      }
+      expect(last).toBe(0);
+    }
   });
 });
