@@ -1,6 +1,5 @@
 /** The app: hydrates the prerendered page (loaded by src/boot.ts after the first paint). */
 import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { isKiosk } from './contact/kiosk';
@@ -34,9 +33,13 @@ const app = (
 startMotionInputs();
 followReducedMotion();
 
-// Only the build prerenders; a transition hydrates in slices, so the page takes input between.
-if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+// React's DOM runtime is a module of its own: a graph of modules runs in one task, and this one
+// with React's ran longer than a phone's 50 ms.
+void import('./domRuntime').then(({ createRoot, hydrateRoot }) => {
+  // Only the build prerenders; a transition hydrates in slices, so the page takes input between.
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+});
 
 if (isKiosk()) void import('./event/eventMode').then((m) => m.startEventMode());
 function afterLoad() {

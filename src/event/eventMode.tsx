@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot } from '../domRuntime';
 import { StrictMode } from 'react';
 import { shallow } from 'zustand/shallow';
 import { eventActions as act, motionStore, now } from '../motion/store';
