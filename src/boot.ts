@@ -10,7 +10,6 @@ if (location.pathname === '/') startEarlyLight();
 
 async function start() {
   try {
-    // Fetched together, run in tasks of their own: React's DOM runtime and the app (main.tsx).
     void import('./domRuntime');
     const { hydrated } = await import('./main');
     await hydrated;

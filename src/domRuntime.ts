@@ -1,2 +1,2 @@
-/** React's DOM runtime, a chunk of its own: boot.ts fetches it beside the app (docs/pages.md). */
+/** React's DOM runtime, fetched beside the app to run in a task of its own (docs/pages.md). */
 export { createRoot, hydrateRoot } from 'react-dom/client';

@@ -33,8 +33,7 @@ const app = (
 startMotionInputs();
 followReducedMotion();
 
-// React's DOM runtime is a module of its own: a graph of modules runs in one task, and this one
-// with React's ran longer than a phone's 50 ms.
+// React's DOM runtime runs in a task of its own (docs/pages.md).
 void import('./domRuntime').then(({ createRoot, hydrateRoot }) => {
   // Only the build prerenders; a transition hydrates in slices, so the page takes input between.
   if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));

@@ -13,8 +13,7 @@ let renderer: TitleRenderer | null = null;
 let version = 0;
 let resized: { width: number; height: number; dpr: number } | null = null;
 
-// Counted at once: with nothing more to draw, the next animation frame can come a second later.
-// In test mode only, reported again from it, once the frame is committed to the compositor.
+// Counted at once (the next frame may be a second away); in test mode again once committed.
 
 setFrameListener((frames) => {
   const report = { frames, light: { ...lightProbe }, version };

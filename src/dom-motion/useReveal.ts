@@ -23,10 +23,8 @@ export function revealStyle({ opacity, y }: RevealValues) {
   return { opacity, transform: riseTransform(y) };
 }
 
-/**
- * Holds `count` items back until the ref's element comes into view, then lets them rise one after
- * another; only what lies wholly below the viewport at hydration is held (docs/dom-motion.md).
- */
+/** Holds `count` items wholly below the viewport at hydration until in view, then they rise one
+ * after another (docs/dom-motion.md). */
 export function useReveal<T extends Element>(count = 1) {
   const [ref, inView] = useInView(ONCE);
   const held = useRef(false);

@@ -23,8 +23,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   );
 }
 
-/** A line of the text, its leading spaces kept: wrapped, it goes on at its own indent (a list
- * item's, after its dash). */
+/** A line of the text with its leading spaces: wrapped, it goes on at its own indent. */
 function Line({ text, last }: { text: string; last: boolean }) {
   const hang = /^\s*(- )?/.exec(text)![0].length;
   const indent = { '--indent': `${hang}ch` } as CSSProperties;

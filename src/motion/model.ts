@@ -167,10 +167,7 @@ export interface TitleLayout {
   readonly words: readonly WordPlace[];
 }
 
-/**
- * A name on two lines has shrunk to its end size, its words side by side, by this share of the way
- * to the pin; its lines close into one over the rest.
- */
+/** By this share of the way to the pin a two-line name is at its end size, words side by side. */
 export const JOIN_SPREAD = 0.6;
 
 /** Where the title is and how big at scroll progress p (a guess until the viewport is measured). */
@@ -183,8 +180,7 @@ export function titleLayout(
   const measured = viewport !== null && viewport.width > 0 && viewport.height > 0;
   const lines = titleLines(measured ? viewport : null, wordsEm.length);
   const pin = pinProgress(p);
-  // Two lines join in two steps, so their words never cross: the title shrinks as the words
-  // slide apart side by side, then the lines close into one (docs/title-light.md).
+  // Two lines join in two steps, so their words never cross (docs/title-light.md).
   const shrink = lines === 2 ? smoothstep(pin / JOIN_SPREAD) : pin;
   const close = lines === 2 ? smoothstep((pin - JOIN_SPREAD) / (1 - JOIN_SPREAD)) : 1;
   const size = measured ? lerp(TITLE_START_SIZE, TITLE_END_SIZE, shrink) : GUESSED_SIZE;
@@ -269,10 +265,7 @@ export function titleLayout(
 /** The tagline's gap under the title's line box at the start (1.5rem in global.css). */
 export const TAGLINE_GAP_PX = 24;
 
-/**
- * The page carries the tagline up faster than the title rises: it fades across its gap, from 1 at
- * its place to 0 where it would reach the title's last line, so it never runs over the letters.
- */
+/** The tagline fades across its gap as the page carries it up to the title's last line. */
 export function taglineOpacity(scrollY: number, start: TitleLayout, now: TitleLayout): number {
   const bottom = (l: TitleLayout) =>
     Math.max(...l.words.map((w) => w.y)) + (l.fontPx * TITLE_LINE_HEIGHT) / 2;
