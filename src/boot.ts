@@ -10,7 +10,7 @@ if (location.pathname === '/') startEarlyLight();
 
 async function start() {
   try {
-    void import('./domRuntime');
+    void import('./domRuntime').catch(() => {}); // fetched beside the app; main.tsx reports a failure
     const { hydrated } = await import('./main');
     await hydrated;
     early?.release();

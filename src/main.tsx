@@ -12,8 +12,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 let markHydrated!: () => void;
-/** Resolves once the page is interactive: the first commit's effects have run. */
-export const hydrated = new Promise<void>((resolve) => (markHydrated = resolve));
+const committed = new Promise<void>((resolve) => (markHydrated = resolve));
 
 function Hydrated() {
   useEffect(() => markHydrated(), []);
@@ -33,11 +32,12 @@ const app = (
 startMotionInputs();
 followReducedMotion();
 
-// React's DOM runtime runs in a task of its own (docs/pages.md).
-void import('./domRuntime').then(({ createRoot, hydrateRoot }) => {
+/** Resolves once the first commit's effects have run; rejects if React's runtime fails to load. */
+export const hydrated = import('./domRuntime').then(({ createRoot, hydrateRoot }) => {
   // Only the build prerenders; a transition hydrates in slices, so the page takes input between.
   if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
+  return committed;
 });
 
 if (isKiosk()) void import('./event/eventMode').then((m) => m.startEventMode());

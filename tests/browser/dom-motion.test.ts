@@ -91,6 +91,22 @@ describe('sections coming into view, in Chromium', () => {
     expect(allShown(await looks(page))).toBe(true);
   });
 
+  it('lets buttons act on their own when React’s runtime fails to load, and says why', async () => {
+    const { page, problems } = await openPage(browser());
+    await page.route('**/assets/domRuntime-*.js', (route) => route.abort());
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
+    await expect
+      .poll(() => problems.some((p) => p.includes('The app could not start')))
+      .toBe(true);
+    // Presses are no longer held for an app that will not come (src/earlyPresses.ts).
+    await page.evaluate(() =>
+      document.addEventListener('click', () => document.body.setAttribute('data-clicked', '')),
+    );
+    await page.getByRole('button', { name: 'Scroll down' }).click();
+    await expect(page.locator('body').getAttribute('data-clicked')).resolves.toBe('');
+    expect(allShown(await looks(page))).toBe(true);
+  });
+
   it('moves and transforms nothing under reduced motion, through the whole page and a card’s hover', async () => {
     const { page, problems } = await openPage(browser(), { reducedMotion: 'reduce' });
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
