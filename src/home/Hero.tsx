@@ -7,7 +7,6 @@ import {
   pinnedBand,
   scrollButtonDiameter,
   taglineOpacity,
-  titleLayout,
   TITLE_LINE_HEIGHT,
 } from '../motion/model';
 import { ScrollDownButton } from './ScrollDownButton';
@@ -78,8 +77,7 @@ export function Hero() {
       box.dataset.mode = mode;
       title.dataset.mode = mode;
       title.dataset.pinned = String(layout.pinned);
-      const start = titleLayout(0, s.viewport, s.titleEm, s.titleWordsEm);
-      const shown = taglineOpacity(s.scrollY, start, layout);
+      const shown = taglineOpacity(s.scrollY, layoutOf({ ...s, scrollY: 0 }).layout, layout);
       // Only faded, never hidden: it stays in the page's text for screen readers.
       tagline.style.opacity = shown < 1 ? shown.toFixed(3) : '';
       const pinned = pinnedBand(p, layout);

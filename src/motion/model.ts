@@ -217,12 +217,18 @@ export function titleLayout(
   });
   const xAt = (i: number, apart: number) =>
     lines === 2 ? lerp(twoLines[i]!.x, oneLine[i]!, apart) : oneLine[i]!;
-  const spanEm = (apart: number) =>
-    Math.max(...wordsEm.map((w, i) => xAt(i, apart) + w / 2)) -
-    Math.min(...wordsEm.map((w, i) => xAt(i, apart) - w / 2));
+  const spanEm = (apart: number) => {
+    let [left, right] = [Infinity, -Infinity];
+    wordsEm.forEach((w, i) => {
+      left = Math.min(left, xAt(i, apart) - w / 2);
+      right = Math.max(right, xAt(i, apart) + w / 2);
+    });
+    return right - left;
+  };
   // Never wider than the title at its start or pinned: as far apart as that allows, up to `shrink`.
-  const widest = Math.max(spanEm(0) * TITLE_START_SIZE, spanEm(1) * TITLE_END_SIZE);
   let apart = shrink;
+  const widest =
+    lines === 2 ? Math.max(spanEm(0) * TITLE_START_SIZE, spanEm(1) * TITLE_END_SIZE) : 0;
   if (lines === 2 && spanEm(apart) * size > widest) {
     let [lo, hi] = [0, apart];
     for (let k = 0; k < 24; k++) {
@@ -231,13 +237,9 @@ export function titleLayout(
     }
     apart = lo;
   }
-  let left = Infinity;
-  let right = -Infinity;
   const words = wordsEm.map((w, i) => {
     const ex = xAt(i, apart);
     const ey = lines === 2 ? lerp(twoLines[i]!.y, 0, close) : 0;
-    left = Math.min(left, ex - w / 2);
-    right = Math.max(right, ex + w / 2);
     return {
       dx: (ex - oneLine[i]!) * startPx,
       dy: ey * startPx,
@@ -253,7 +255,7 @@ export function titleLayout(
     strokePx: stroke * OUTLINE_UNIT * unitPx,
     centerX,
     centerY,
-    widthPx: (right - left) * fontPx,
+    widthPx: spanEm(apart) * fontPx,
     pinned: isPinned(p),
     scale,
     lines,
@@ -262,7 +264,7 @@ export function titleLayout(
   };
 }
 
-/** The tagline's gap under the title's line box at the start (1.5rem in global.css). */
+/** The tagline's gap under the title's line box at the start (`--tagline-gap` in the CSS). */
 export const TAGLINE_GAP_PX = 24;
 
 /** The tagline fades across its gap as the page carries it up to the title's last line. */

@@ -7,6 +7,7 @@ import {
   GUESSED_STROKE,
   guessedLineEm,
   OUTLINE_UNIT,
+  TAGLINE_GAP_PX,
   TITLE_END_SIZE,
   TITLE_LINE_HEIGHT,
   TITLE_MARGIN_MIN_PX,
@@ -95,6 +96,7 @@ export function titleCss(): string {
     '--title-stroke-div': String(GUESSED_SIZE / (GUESSED_STROKE * OUTLINE_UNIT)),
     '--title-line': String(TITLE_LINE_HEIGHT),
     '--title-top': `${TITLE_START_Y * 100}`,
+    '--tagline-gap': `${TAGLINE_GAP_PX}px`,
   };
   return `:root {\n${Object.entries(props)
     .map(([k, val]) => `  ${k}: ${val};`)
