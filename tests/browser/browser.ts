@@ -107,10 +107,22 @@ export async function openPage(
   return { page, context, problems, external, requests };
 }
 
-/** A full-page screenshot, kept as test-results/screenshots/<name>.png. */
+/**
+ * A full-page screenshot, kept as test-results/screenshots/<name>.png. Chromium takes it beyond
+ * the viewport, where `content-visibility: auto` leaves sections undrawn (the contact form on a
+ * phone); for the picture they are drawn, as a visitor sees them on reaching them.
+ */
 export async function screenshot(page: Page, name: string): Promise<Buffer> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  const drawAll = await page.addStyleTag({
+    content: '* { content-visibility: visible !important; }',
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  try {
+    return await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  } finally {
+    await drawAll.evaluate((style) => (style as Element).remove());
+  }
 }
 
 /**
