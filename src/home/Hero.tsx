@@ -54,6 +54,7 @@ export function Hero() {
     const band = bandRef.current;
     const button = buttonRef.current;
     const tagline = taglineRef.current;
+    const root = document.documentElement;
     if (!box || !title || !band || !button || !tagline) return;
     // The light that has shone since the first paint, read before the box is moved.
     const early = takeEarlyLight();
@@ -83,6 +84,10 @@ export function Hero() {
       const pinned = pinnedBand(p, layout);
       band.style.opacity = String(pinned.opacity);
       band.style.height = `${pinned.height}px`;
+      // What is scrolled or tabbed to lands below the pinned title's band, never under it.
+      const room = `${Math.ceil(pinnedBand(1, layoutOf({ ...s, scrollY: vh }).layout).height)}px`;
+      if (root.style.getPropertyValue('--scroll-room') !== room)
+        root.style.setProperty('--scroll-room', room);
       const rem = scrollButtonDiameter(s.scrollY, vh || 1);
       button.style.setProperty('--diameter', `${rem}rem`);
       const gone = rem <= 0;
@@ -109,6 +114,7 @@ export function Hero() {
       unsubscribe();
       detachLight();
       detachFade();
+      root.style.removeProperty('--scroll-room');
     };
   }, []);
 

@@ -2,6 +2,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import {
   baseURL,
+  DESKTOP,
   holdApp,
   PHONE,
   openPage as openWatchedPage,
@@ -331,6 +332,40 @@ describe('the title on a phone, scrolled to the pin', () => {
       .poll(() => page.locator('.hero__tagline').evaluate((e) => getComputedStyle(e).opacity))
       .toBe('1');
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the pinned title and the keyboard', () => {
+  it('never hides what the keyboard focuses under the pinned title, tabbing back up the page', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page } = await openPage(browser(), { viewport });
+      await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.locator('footer a').first().focus();
+      const seen: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Shift+Tab');
+        const focused = await page.evaluate(async () => {
+          for (let k = 0; k < 2; k++) await new Promise(requestAnimationFrame);
+          const e = document.activeElement!;
+          const band = document.querySelector('.hero__band')!.getBoundingClientRect();
+          return {
+            name: `${e.tagName} ${(e.textContent ?? '').trim().slice(0, 20)}`,
+            inMain: e.closest('#main') !== null,
+            top: e.getBoundingClientRect().top,
+            // The band is opaque down to 2.5rem above its bottom, then fades out.
+            covered: band.bottom - 40,
+          };
+        });
+        if (!focused.inMain) break;
+        seen.push(focused.name);
+        expect(focused.top, `${viewport.width} px: ${focused.name}`).toBeGreaterThanOrEqual(
+          focused.covered,
+        );
+      }
+      // Back through the form and up past the cards' links.
+      expect(seen.filter((n) => n.startsWith('A ')).length).toBeGreaterThanOrEqual(3);
+    }
   });
 });
 
