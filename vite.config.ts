@@ -4,12 +4,19 @@ import { LOCAL_CALLABLE_ROUTE } from './src/contact/config';
 import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin';
 import { titleCssPlugin } from './scripts/build/titleCssPlugin';
 import { threeShaderChunksPlugin } from './scripts/build/threeShaderChunksPlugin';
+import { compileHintsPlugin } from './scripts/build/compileHintsPlugin';
 
 // The build's calendar year, used only for the prerendered footer; the client shows the visitor's year.
 const buildYear = new Date().getFullYear();
 
 export default defineConfig({
-  plugins: [react(), titleGlyphsPlugin(), titleCssPlugin(), threeShaderChunksPlugin()],
+  plugins: [
+    react(),
+    titleGlyphsPlugin(),
+    titleCssPlugin(),
+    threeShaderChunksPlugin(),
+    compileHintsPlugin(),
+  ],
   define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
   server: {
     port: Number(process.env.DEV_PORT || 5173),

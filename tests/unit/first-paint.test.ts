@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COMPILE_HINT, chunksRunOnLoad } from '../../scripts/build/compileHintsPlugin';
 import type { ViteChunk } from '../../scripts/build/precache';
 import { routes } from '../../src/content/site';
 
@@ -90,6 +91,24 @@ describe('the chunk graph', () => {
     expect(firstPaintScripts(html)).toEqual(['/assets/boot.js', '/assets/shared.js']);
   });
 
+  it('marks for eager compiling what the entry imports dynamically and their static imports, not the entry nor lazy chunks', () => {
+    const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = []) => ({
+      fileName,
+      isEntry: fileName === 'boot.js',
+      imports,
+      dynamicImports,
+    });
+    const run = chunksRunOnLoad([
+      chunk('boot.js', ['shared.js'], ['main.js']),
+      chunk('main.js', ['react.js'], ['canvas.js']),
+      chunk('react.js', ['shared.js']),
+      chunk('shared.js'),
+      chunk('canvas.js', ['three.js']),
+      chunk('three.js'),
+    ]);
+    expect([...run].sort()).toEqual(['main.js', 'react.js', 'shared.js']);
+  });
+
   it('finds a heavy library in a script that holds it, not in one that names its chunk', () => {
     expect(heavyIn('class X{} X.__THREE__="187"')).toEqual(['three']);
     expect(heavyIn('import("./troika-three-text-x.js")')).toEqual([]);
@@ -125,6 +144,19 @@ describe('the build (dist/)', () => {
       expect(heavyInFiles(atStart)).toEqual([]);
     });
   }
+
+  it('has V8 compile the app’s scripts with their download, and not the first-paint script nor lazy chunks', () => {
+    const marked = (u: string) => read(u).toString().startsWith(COMPILE_HINT);
+    const firstPaint = firstPaintScripts(readFileSync(join(DIST, routes.home.file), 'utf8'));
+    const atStart = startScripts(manifest, firstPaint).filter((u) => !firstPaint.includes(u));
+    const later = Object.values(manifest)
+      .map((c) => `/${c.file}`)
+      .filter((u) => u.endsWith('.js') && !atStart.includes(u));
+    expect(atStart.filter((u) => !marked(u))).toEqual([]);
+    expect(firstPaint.filter(marked)).toEqual([]);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.filter(marked)).toEqual([]);
+  });
 
   it('holds the heavy libraries somewhere, where the signatures find them (else the check above proves nothing)', () => {
     const chunks = Object.values(manifest).map((c) => `/${c.file}`);
