@@ -41,8 +41,12 @@ export function compileHintsPlugin(): Plugin {
         for (const name of chunksRunOnLoad(chunks)) {
           const chunk = bundle[name] as Rollup.OutputChunk;
           chunk.code = COMPILE_HINT + chunk.code;
-          // One line more at the top: a source map's lines start one later.
-          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          // One line more at the top: a source map's lines start one later (its file is already
+          // an asset of its own by now).
+          const map = bundle[`${name}.map`];
+          if (map?.type !== 'asset') continue;
+          const json = JSON.parse(String(map.source)) as { mappings: string };
+          map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
         }
       },
     },

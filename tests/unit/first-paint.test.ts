@@ -9,7 +9,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMPILE_HINT, chunksRunOnLoad } from '../../scripts/build/compileHintsPlugin';
+import {
+  COMPILE_HINT,
+  chunksRunOnLoad,
+  compileHintsPlugin,
+} from '../../scripts/build/compileHintsPlugin';
 import type { ViteChunk } from '../../scripts/build/precache';
 import { routes } from '../../src/content/site';
 
@@ -107,6 +111,39 @@ describe('the chunk graph', () => {
       chunk('three.js'),
     ]);
     expect([...run].sort()).toEqual(['main.js', 'react.js', 'shared.js']);
+  });
+
+  it('moves a marked chunk’s source map down by the line it adds', () => {
+    const bundle = {
+      'boot.js': {
+        type: 'chunk',
+        fileName: 'boot.js',
+        isEntry: true,
+        imports: [],
+        dynamicImports: ['app.js'],
+        code: 'boot()',
+      },
+      'app.js': {
+        type: 'chunk',
+        fileName: 'app.js',
+        isEntry: false,
+        imports: [],
+        dynamicImports: [],
+        code: 'app()',
+      },
+      'app.js.map': {
+        type: 'asset',
+        fileName: 'app.js.map',
+        source: JSON.stringify({ version: 3, mappings: 'AAAA' }),
+      },
+    };
+    const hook = compileHintsPlugin().generateBundle as {
+      handler: (o: unknown, b: unknown) => void;
+    };
+    hook.handler({}, bundle);
+    expect(bundle['app.js'].code).toBe(`${COMPILE_HINT}app()`);
+    expect(bundle['boot.js'].code).toBe('boot()');
+    expect(JSON.parse(bundle['app.js.map'].source)).toEqual({ version: 3, mappings: ';AAAA' });
   });
 
   it('finds a heavy library in a script that holds it, not in one that names its chunk', () => {
