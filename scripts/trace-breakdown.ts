@@ -3,8 +3,9 @@
  * [route ...]` loads each route (default `/` and `/privacypolicy`) as the bench's phone visit does
  * (a fresh browser, its device, its trace categories and window) from DIST_DIR (dist), REPS times
  * (1), and prints the main thread's CPU (the bench's figure), its self time by trace event, the
- * key events second by second, and the tasks over MIN_TASK ms of CPU (50). See docs/bench.md,
- * "Where the phone's main thread went".
+ * key events second by second, and the tasks over MIN_TASK ms of CPU (50). CATS adds trace
+ * categories (comma-separated; `disabled-by-default-v8.compile` names V8's compiling). See
+ * docs/bench.md, "Where the phone's main thread went".
  */
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
@@ -16,6 +17,7 @@ import { traceThreads, type TraceEvent } from './bench/trace';
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/privacypolicy'];
 const reps = Number(process.env.REPS ?? 1);
 const minTaskMs = Number(process.env.MIN_TASK ?? 50);
+const categories = [...TRACE_CATEGORIES, ...(process.env.CATS?.split(',').filter(Boolean) ?? [])];
 const BY_SECOND = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'FunctionCall'];
 const ms = (us: number) => Math.round(us / 1000);
 
@@ -42,7 +44,7 @@ try {
         const page = await (await browser.newContext(phone)).newPage();
         const cdp = await page.context().newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+        await browser.startTracing(page, { categories });
         await page.goto(origin + route, { waitUntil: 'commit' });
         await page.waitForTimeout(TRACE_MS);
         const trace = JSON.parse((await browser.stopTracing()).toString()) as {
