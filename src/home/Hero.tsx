@@ -2,7 +2,7 @@ import { Fragment, useEffect, useRef } from 'react';
 import { shallow } from 'zustand/shallow';
 import { company } from '../content/company';
 import { measureTitle, motionStore, titleWords, type MotionState } from '../motion/store';
-import { layoutInputs, layoutOf } from '../motion/titleFrame';
+import { layoutInputs, layoutOf, shapeInputs, titleEnds } from '../motion/titleFrame';
 import {
   pinnedBand,
   scrollButtonDiameter,
@@ -62,6 +62,18 @@ export function Hero() {
     const wordEls = [...box.querySelectorAll<HTMLElement>('.hero__title-text, .hero__lit')].map(
       (el) => [...el.querySelectorAll<HTMLElement>('.hero__word')],
     );
+    // Subscribed before the write, which reads them: a store's listeners run in that order.
+    let ends!: ReturnType<typeof titleEnds>;
+    const unsubscribeEnds = motionStore.subscribe(
+      shapeInputs,
+      () => {
+        ends = titleEnds(motionStore.getState());
+        // What is scrolled or tabbed to lands below the pinned title's band, never under it.
+        const room = Math.ceil(pinnedBand(1, ends.pinned).height);
+        root.style.setProperty('--scroll-room', `${room}px`);
+      },
+      { equalityFn: shallow, fireImmediately: true },
+    );
     const write = (s: MotionState) => {
       const vh = s.viewport?.height ?? 0;
       const { p, layout } = layoutOf(s);
@@ -78,16 +90,12 @@ export function Hero() {
       box.dataset.mode = mode;
       title.dataset.mode = mode;
       title.dataset.pinned = String(layout.pinned);
-      const shown = taglineOpacity(s.scrollY, layoutOf({ ...s, scrollY: 0 }).layout, layout);
+      const shown = taglineOpacity(s.scrollY, ends.start, layout);
       // Only faded, never hidden: it stays in the page's text for screen readers.
       tagline.style.opacity = shown < 1 ? shown.toFixed(3) : '';
       const pinned = pinnedBand(p, layout);
       band.style.opacity = String(pinned.opacity);
       band.style.height = `${pinned.height}px`;
-      // What is scrolled or tabbed to lands below the pinned title's band, never under it.
-      const room = `${Math.ceil(pinnedBand(1, layoutOf({ ...s, scrollY: vh }).layout).height)}px`;
-      if (root.style.getPropertyValue('--scroll-room') !== room)
-        root.style.setProperty('--scroll-room', room);
       const rem = scrollButtonDiameter(s.scrollY, vh || 1);
       button.style.setProperty('--diameter', `${rem}rem`);
       const gone = rem <= 0;
@@ -111,6 +119,7 @@ export function Hero() {
     const detachLight = attachTitleLight(box, early);
     const detachFade = crossfadeSide(box, 1, 0);
     return () => {
+      unsubscribeEnds();
       unsubscribe();
       detachLight();
       detachFade();

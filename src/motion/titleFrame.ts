@@ -1,7 +1,8 @@
 import { scrollProgress, titleLayout, type TitleLayout } from './model';
 import type { MotionState } from './store';
 
-const LAYOUT_KEYS = ['scrollY', 'viewport', 'titleEm', 'titleWordsEm'] as const;
+const SHAPE_KEYS = ['viewport', 'titleEm', 'titleWordsEm'] as const;
+const LAYOUT_KEYS = ['scrollY', ...SHAPE_KEYS] as const;
 const LIGHT_KEYS = [
   ...LAYOUT_KEYS,
   'pointer',
@@ -22,6 +23,8 @@ export type LightInputs = Pick<MotionState, (typeof LIGHT_KEYS)[number]>;
 
 /** A selector of the layout's inputs, for `subscribe(…, { equalityFn: shallow })`. */
 export const layoutInputs = (s: MotionState) => LAYOUT_KEYS.map((k) => s[k]);
+/** A selector of what the title's ends depend on: the layout's inputs but the scroll. */
+export const shapeInputs = (s: MotionState) => SHAPE_KEYS.map((k) => s[k]);
 /** A selector of every input of the lit title: a change of any of them is a new picture. */
 export const lightInputs = (s: MotionState) => LIGHT_KEYS.map((k) => s[k]);
 
@@ -29,4 +32,12 @@ export const lightInputs = (s: MotionState) => LIGHT_KEYS.map((k) => s[k]);
 export function layoutOf(s: LayoutInputs): { p: number; layout: TitleLayout } {
   const p = scrollProgress(s.scrollY, s.viewport?.height ?? 0);
   return { p, layout: titleLayout(p, s.viewport, s.titleEm, s.titleWordsEm) };
+}
+
+/** The title at the top of the page and pinned, which no scroll changes. */
+export function titleEnds(s: LayoutInputs): { start: TitleLayout; pinned: TitleLayout } {
+  return {
+    start: layoutOf({ ...s, scrollY: 0 }).layout,
+    pinned: layoutOf({ ...s, scrollY: s.viewport?.height ?? 0 }).layout,
+  };
 }

@@ -10,6 +10,7 @@ import {
   TITLE_LINE_HEIGHT,
   twoLineSplit,
 } from '../../src/motion/model';
+import { titleEnds } from '../../src/motion/titleFrame';
 
 // "Bluestem Software" in Syne 700, as the DOM title measures it.
 const em = 10.494;
@@ -110,6 +111,18 @@ describe('the band behind the pinned title', () => {
     expect(pinnedBand(0.84, l).opacity).toBeCloseTo(0.5, 6);
     expect(pinnedBand(0.98, l).opacity).toBe(1);
     expect(pinnedBand(0.98, l).height).toBeCloseTo(l.centerY + (l.fontPx * 1.2) / 2 + 48, 6);
+  });
+});
+
+describe('the title’s two ends', () => {
+  it('are its layout at the top and pinned, whatever the scroll', () => {
+    for (const viewport of [phone, desktop])
+      for (const scrollY of [0, 300, 5000]) {
+        const ends = titleEnds({ scrollY, viewport, titleEm: em, titleWordsEm: wordsEm });
+        expect(ends.start).toEqual(titleLayout(0, viewport, em, wordsEm));
+        expect(ends.pinned).toEqual(titleLayout(1, viewport, em, wordsEm));
+        expect(ends.pinned.pinned).toBe(true);
+      }
   });
 });
 
