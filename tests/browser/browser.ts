@@ -108,18 +108,29 @@ export async function openPage(
 }
 
 /**
- * A full-page screenshot, kept as test-results/screenshots/<name>.png. Chromium takes it beyond
- * the viewport, where `content-visibility: auto` leaves sections undrawn (the contact form on a
- * phone); for the picture they are drawn, as a visitor sees them on reaching them.
+ * A full-page screenshot, kept as test-results/screenshots/<name>.png, or of the page element
+ * `section` in it. Chromium takes it beyond the viewport, where `content-visibility: auto` leaves
+ * sections undrawn (the contact form on a phone); for the picture they are drawn, as a visitor
+ * sees them on reaching them. A section is taken with the page at its top: scrolled to it, the
+ * pinned title (fixed, over whatever passes under it) would be drawn over its heading.
  */
-export async function screenshot(page: Page, name: string): Promise<Buffer> {
+export async function screenshot(page: Page, name: string, section?: string): Promise<Buffer> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const drawAll = await page.addStyleTag({
     content: '* { content-visibility: visible !important; }',
   });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  if (section) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(async () => {
+    for (let k = 0; k < 2; k++) await new Promise(requestAnimationFrame);
+  });
   try {
-    return await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+    const clip = section
+      ? await page.locator(section).evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
+        })
+      : undefined;
+    return await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true, clip });
   } finally {
     await drawAll.evaluate((style) => (style as Element).remove());
   }

@@ -9,15 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { axeViolations } from './axe';
-import {
-  baseURL,
-  DESKTOP,
-  holdApp,
-  openPage,
-  PHONE,
-  SCREENSHOT_DIR,
-  sharedBrowser,
-} from './browser';
+import { baseURL, DESKTOP, holdApp, openPage, PHONE, screenshot, sharedBrowser } from './browser';
 import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { MESSAGES } from '../../src/contact/rules';
@@ -104,9 +96,7 @@ describe('sending a valid message', () => {
     for (const field of [f.name, f.email, f.message])
       await expect(field.isDisabled()).resolves.toBe(true);
     await expect(page.evaluate((k) => localStorage.getItem(k), DRAFT_KEY)).resolves.toBeNull();
-    await page
-      .locator('#contact')
-      .screenshot({ path: `${SCREENSHOT_DIR}/contact-sent-desktop.png` });
+    await screenshot(page, 'contact-sent-desktop', '#contact');
 
     const record = (await storedRecords()).find((r) => r.name === `${who} Tester`);
     expect(record).toMatchObject({
@@ -180,9 +170,7 @@ describe('invalid input', () => {
       ['desktop', DESKTOP],
     ] as const) {
       await page.setViewportSize(viewport);
-      await page
-        .locator('#contact')
-        .screenshot({ path: `${SCREENSHOT_DIR}/contact-banner-${label}.png` });
+      await screenshot(page, `contact-banner-${label}`, '#contact');
     }
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -325,9 +313,7 @@ describe('server answers', () => {
     await expect(form(page).message.inputValue()).resolves.toBe(`${LONG_ENOUGH} (Refused)`);
     await expect(form(page).send.isDisabled()).resolves.toBe(true);
     expect(problems.some((p) => /internal/i.test(p))).toBe(true);
-    await page
-      .locator('#contact')
-      .screenshot({ path: `${SCREENSHOT_DIR}/contact-queued-phone.png` });
+    await screenshot(page, 'contact-queued-phone', '#contact');
   });
 
   it('reuse the idempotency key when the same message is sent again after a failure', async () => {
