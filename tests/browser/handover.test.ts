@@ -108,14 +108,14 @@ describe.each(PATHS)(
           release();
         }
         if (since === null && light.includes('DOM light 504'))
-          await screenshot(page, 'handover-before');
+          await screenshot(page, 'handover-before', '.hero');
         if (since !== null && canvas === 1 && dom === 0) break;
       }
       // And once the canvas has settled.
       await page.waitForTimeout(1500);
       const settled = await readCanvas(page, 150, EDGE);
       const canvasLines = await strokeMask(page, LINE);
-      await screenshot(page, 'handover-after');
+      await screenshot(page, 'handover-after', '.hero');
       const before = frames.filter((f) => f.since === null).at(-1);
       const after = frames.at(-1)!;
       frames.push({ ...after, since: after.since! + 1500, pic: settled });

@@ -46,7 +46,7 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
       await showOnlyDomTitle(page);
       // Once past the right edge it stops there and follows the pointer.
       await expectSweepThenFollow(page, () => readCanvas(page), width, sweepStep(width));
-      await screenshot(page, `title-css-light-${width}`);
+      await screenshot(page, `title-css-light-${width}`, '.hero');
       expect(problems).toEqual([]);
       await context.close();
     });

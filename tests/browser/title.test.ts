@@ -63,7 +63,7 @@ for (const path of PATHS)
     it('draws hollow outlined letters: lit strokes, dark insides', async () => {
       const { page, problems } = await openTitle({ width: 1440, height: 900 }, path);
       await at(page, 60_000, null);
-      await screenshot(page, `title-canvas-${path.path}-desktop`);
+      await screenshot(page, `title-canvas-${path.path}-desktop`, '.hero');
       await showOnlyCanvas(page);
       const pic = await readCanvas(page, 120);
       expect(pic.box).not.toBeNull();
@@ -381,7 +381,7 @@ describe('fallbacks', () => {
       .locator('#hero-title')
       .evaluate((el) => getComputedStyle(el).webkitTextStrokeColor);
     expect(stroke).not.toBe('rgba(0, 0, 0, 0)');
-    await screenshot(page, 'title-dom-fallback-desktop');
+    await screenshot(page, 'title-dom-fallback-desktop', '.hero');
     expect(problems).toEqual([]);
   });
 });
