@@ -62,13 +62,12 @@ export function Hero() {
     const wordEls = [...box.querySelectorAll<HTMLElement>('.hero__title-text, .hero__lit')].map(
       (el) => [...el.querySelectorAll<HTMLElement>('.hero__word')],
     );
-    // Subscribed before the write, which reads them: a store's listeners run in that order.
+    // Before the write, which reads them (listeners run in order); the room is scroll-padding-top.
     let ends!: ReturnType<typeof titleEnds>;
     const unsubscribeEnds = motionStore.subscribe(
       shapeInputs,
       () => {
         ends = titleEnds(motionStore.getState());
-        // What is scrolled or tabbed to lands below the pinned title's band, never under it.
         const room = Math.ceil(pinnedBand(1, ends.pinned).height);
         root.style.setProperty('--scroll-room', `${room}px`);
       },
