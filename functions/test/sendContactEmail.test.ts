@@ -44,6 +44,7 @@ async function setUp(
     rate?: Parameters<typeof testSettings>[0];
     retryIntervalMs?: number;
     dataDir?: string;
+    now?: () => Date;
   } = {},
 ) {
   const dir = options.dataDir ? null : await tempDir();
@@ -55,9 +56,16 @@ async function setUp(
     smtpUrl: options.smtpUrl ?? smtp?.url,
     settings: testSettings(options.rate),
     retryIntervalMs: options.retryIntervalMs ?? 60_000,
+    now: options.now,
   });
   cleanups.push(h.close);
   return { h, smtp: smtp! };
+}
+
+/** Rate windows are fixed (a minute in tests): on the real clock a count could straddle two. */
+function stillClock(at = Date.UTC(2026, 0, 1, 12, 0, 0)) {
+  let t = at;
+  return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
 }
 
 describe('a valid message', () => {
@@ -423,7 +431,7 @@ describe('rate limits', () => {
   const body = () => JSON.stringify({ data: valid() });
 
   it('refuse a third message from one client, by the right-most X-Forwarded-For hop', async () => {
-    const { h, smtp } = await setUp({ rate: { perClient: 2 } });
+    const { h, smtp } = await setUp({ rate: { perClient: 2 }, now: stillClock().now });
     // The client writes whatever it likes on the left; the proxy's hop on the right is the truth.
     expect((await h.post(body(), { headers: xff('1.1.1.1, 203.0.113.9') })).status).toBe(200);
     expect((await h.post(body(), { headers: xff('2.2.2.2, 203.0.113.9') })).status).toBe(200);
@@ -439,7 +447,7 @@ describe('rate limits', () => {
   });
 
   it('refuse a third message for one email address, whatever its letter case, through the SDK', async () => {
-    const { h } = await setUp({ rate: { perEmail: 2 } });
+    const { h } = await setUp({ rate: { perEmail: 2 }, now: stillClock().now });
     await h.call({ ...valid(), email: 'ada@example.org' });
     await h.call({ ...valid(), email: 'ADA@Example.org' });
     await expect(callError(h.call({ ...valid(), email: 'Ada@example.ORG' }))).resolves.toEqual({
@@ -451,15 +459,17 @@ describe('rate limits', () => {
   });
 
   it('open again in the next window', async () => {
-    const windowMs = 1000;
-    const { h } = await setUp({ rate: { perClient: 1, windowMs } });
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    await sleep(windowMs - (Date.now() % windowMs) + 10); // fixed windows: start at the top of one
+    const clock = stillClock();
+    const { h } = await setUp({ rate: { perClient: 1, windowMs: 1000 }, now: clock.now });
     await h.call(valid());
     await expect(callError(h.call(valid()))).resolves.toMatchObject({
       code: 'functions/resource-exhausted',
     });
-    await sleep(windowMs - (Date.now() % windowMs) + 10);
+    clock.advance(999);
+    await expect(callError(h.call(valid()))).resolves.toMatchObject({
+      code: 'functions/resource-exhausted',
+    });
+    clock.advance(1);
     await expect(h.call(valid())).resolves.toEqual({ success: true, message: SENT });
   });
 });
@@ -486,7 +496,7 @@ describe('idempotency', () => {
   });
 
   it('does not count a retry against the rate limit', async () => {
-    const { h } = await setUp({ rate: { perClient: 1 } });
+    const { h } = await setUp({ rate: { perClient: 1 }, now: stillClock().now });
     const data = valid();
     await h.call(data);
     await expect(h.call(data)).resolves.toEqual({ success: true, message: SENT });

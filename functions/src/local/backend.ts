@@ -23,6 +23,8 @@ export interface LocalBackendOptions {
   settings?: BackendSettings;
   /** Replaces the file store: the Firestore store (STORE=firestore), or a failing one in tests. */
   store?: ContactStore;
+  /** The clock the rate limits and records read; tests hold one still. */
+  now?: () => Date;
 }
 
 export interface LocalBackend {
@@ -63,7 +65,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const mailer: Mailer = options.smtpUrl
     ? smtpMailer(options.smtpUrl, settings.mail)
     : outboxMailer(outboxDir, settings.mail);
-  const runtime = { store, mailer, settings };
+  const runtime = { store, mailer, settings, now: options.now };
   let swept = 0;
   for (const dir of [join(dataDir, 'messages'), outboxDir]) {
     // A store that cannot be read is answered as unavailable, call by call: start all the same.
