@@ -23,8 +23,7 @@ export interface LocalBackendOptions {
   settings?: BackendSettings;
   /** Replaces the file store: the Firestore store (STORE=firestore), or a failing one in tests. */
   store?: ContactStore;
-  /** The clock the rate limits and records read; tests hold one still. */
-  now?: () => Date;
+  now?: () => Date; // the rate limits' and records' clock: tests hold one still
 }
 
 export interface LocalBackend {
