@@ -3,7 +3,8 @@
  * [route ...]` loads each route (default `/` and `/privacypolicy`) as the bench's phone visit does
  * (a fresh browser, its device, its trace categories and window) from DIST_DIR (dist), REPS times
  * (1), and prints the main thread's CPU (the bench's figure), its self time by trace event, the
- * key events second by second, and the tasks over MIN_TASK ms of CPU (50). CATS adds trace
+ * key events second by second (BeginMainFrame: the rendering updates, with their count), and the
+ * tasks over MIN_TASK ms of CPU (50). CATS adds trace
  * categories (comma-separated; `disabled-by-default-v8.compile` names V8's compiling). See
  * docs/bench.md, "Where the phone's main thread went".
  */
@@ -18,11 +19,21 @@ const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/pr
 const reps = Number(process.env.REPS ?? 1);
 const minTaskMs = Number(process.env.MIN_TASK ?? 50);
 const categories = [...TRACE_CATEGORIES, ...(process.env.CATS?.split(',').filter(Boolean) ?? [])];
-const BY_SECOND = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'FunctionCall'];
+const FRAME = 'BeginMainFrame';
+const BY_SECOND = [
+  FRAME,
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'FunctionCall',
+];
 const ms = (us: number) => Math.round(us / 1000);
 
-/** Names an event: a script call by its file, a DOM event by its type. */
+/** Names an event: a script call by its file, a DOM event by its type, a rendering update. */
 function label(e: TraceEvent, origin: string): TraceEvent {
+  if (e.args?.src_func === 'ScheduledActionSendBeginMainFrame') return { ...e, name: FRAME };
   const data = e.args?.data as { url?: string; type?: string } | undefined;
   if (e.name === 'FunctionCall' || e.name === 'EvaluateScript')
     return { ...e, name: `${e.name} ${(data?.url ?? '').replace(origin, '')}` };
@@ -63,12 +74,15 @@ try {
 
       // One pass over the spans (in start order, as the tasks are): per second, and per long task.
       const perSecond = new Map(BY_SECOND.map((name) => [name, Array<number>(10).fill(0)]));
+      const frames = Array<number>(10).fill(0);
       const long = main.tops.filter((t) => t.tdur > minTaskMs * 1000);
       const inside = long.map(() => new Map<string, number>());
       let task = 0;
       for (const s of main.spans) {
         const row = perSecond.get(s.name.split(' ')[0]!);
-        if (row) row[Math.min(9, Math.floor((s.ts - nav.ts) / 1e6))]! += s.tdur;
+        const second = Math.min(9, Math.floor((s.ts - nav.ts) / 1e6));
+        if (row) row[second]! += s.tdur;
+        if (s.name === FRAME) frames[second]!++;
         while (task < long.length && long[task]!.end < s.ts) task++;
         const t = long[task];
         if (t && s !== t && s.ts >= t.ts && s.end <= t.end)
@@ -79,6 +93,9 @@ try {
         console.log(
           `  ${name.padEnd(18)} ${row.map((us) => String(ms(us)).padStart(4)).join(' ')}`,
         );
+      console.log(
+        `  ${'frames (count)'.padEnd(18)} ${frames.map((n) => String(n).padStart(4)).join(' ')}`,
+      );
       console.log(`  tasks over ${minTaskMs} ms of CPU:`);
       for (const [i, t] of long.entries()) {
         const top = [...inside[i]!].sort((a, b) => b[1] - a[1]).slice(0, 4);

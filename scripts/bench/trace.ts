@@ -12,7 +12,12 @@ export interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { documentLoaderURL?: string; isLoadingMainFrame?: boolean } };
+  args?: {
+    name?: string;
+    data?: { documentLoaderURL?: string; isLoadingMainFrame?: boolean };
+    /** The function that posted a task (ThreadControllerImpl::RunTask). */
+    src_func?: string;
+  };
 }
 
 const WORK = ['script', 'style/layout/paint', 'gc', 'parse', 'browser'] as const;
