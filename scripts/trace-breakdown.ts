@@ -4,9 +4,9 @@
  * (a fresh browser, its device, its trace categories and window) from DIST_DIR (dist), REPS times
  * (1), and prints the main thread's CPU (the bench's figure), its self time by trace event, the
  * key events second by second (BeginMainFrame: the rendering updates, with their count), and the
- * tasks over MIN_TASK ms of CPU (50). CATS adds trace
- * categories (comma-separated; `disabled-by-default-v8.compile` names V8's compiling). See
- * docs/bench.md, "Where the phone's main thread went".
+ * tasks over MIN_TASK ms of CPU (50). CATS adds trace categories (comma-separated;
+ * `disabled-by-default-v8.compile` names V8's compiling). See docs/bench.md, "Where the phone's
+ * main thread went" and "The home page's frames".
  */
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
