@@ -10,8 +10,7 @@ import {
   TITLE_LINE_HEIGHT,
 } from '../motion/model';
 import { ScrollDownButton } from './ScrollDownButton';
-import { attachTitleLight } from './titleLight';
-import { takeEarlyLight } from './earlyLight';
+import { attachTitleLight, takeEarlyLight } from './titleLight';
 import { crossfadeSide } from '../dom-motion/crossfade';
 
 const words = titleWords(company.name);
@@ -57,7 +56,7 @@ export function Hero() {
     const root = document.documentElement;
     if (!box || !title || !band || !button || !tagline) return;
     // The light that has shone since the first paint, read before the box is moved.
-    const early = takeEarlyLight();
+    const early = takeEarlyLight(box);
     box.dataset.live = '';
     const wordEls = [...box.querySelectorAll<HTMLElement>('.hero__title-text, .hero__lit')].map(
       (el) => [...el.querySelectorAll<HTMLElement>('.hero__word')],

@@ -2,16 +2,6 @@
 import { lightRadius, lightScrollOffset, restX, sweepPath } from '../motion/light';
 import { animateSweep, litWindows, placeLitWords, windowTransforms } from './litWindows';
 
-let running: Animation[] = [];
-let pane: HTMLElement | null = null;
-
-export interface EarlyLight {
-  /** On the page's clock (performance.now()). */
-  readonly start: number;
-  readonly x: number;
-  readonly y: number;
-}
-
 /** Lights the prerendered title and sweeps it; nothing in test mode. */
 export function startEarlyLight(doc: Document = document): void {
   const win = doc.defaultView;
@@ -38,7 +28,6 @@ export function startEarlyLight(doc: Document = document): void {
     if (!('live' in box.dataset)) placeLitWords(box);
   });
   const windows = litWindows(box);
-  pane = windows[0]?.pane ?? null;
   const atRest = still ? windowTransforms(rest, y, r) : null;
   for (const w of windows) {
     w.pane.style.opacity = '1';
@@ -46,26 +35,5 @@ export function startEarlyLight(doc: Document = document): void {
     w.pane.style.transform = atRest.pane;
     w.words.style.transform = atRest.words;
   }
-  if (!still) running = animateSweep(windows, { from, to, rest, y, ms: sweepMs }, r);
-}
-
-/** Ends the early light where it is and says where (null: none), before the title box moves. */
-export function takeEarlyLight(): EarlyLight | null {
-  if (running.length === 0 || !pane) return null;
-  const started = running[0]!.startTime;
-  const rect = pane.getBoundingClientRect();
-  for (const animation of running) {
-    try {
-      animation.commitStyles(); // the copy stays where it was drawn until the app moves it
-    } catch {
-      // not rendered (a hidden hero): nothing to keep
-    }
-    animation.cancel();
-  }
-  running = [];
-  return {
-    start: typeof started === 'number' ? started : performance.now(),
-    x: rect.left + rect.width / 2,
-    y: rect.top + rect.height / 2,
-  };
+  if (!still) animateSweep(windows, { from, to, rest, y, ms: sweepMs }, r);
 }

@@ -6,7 +6,6 @@ import { SWEEP_RETURN_MS } from '../motion/light';
 import { layoutOf, lightInputs } from '../motion/titleFrame';
 import { domFrameDrawn } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
-import type { EarlyLight } from './earlyLight';
 import { animateSweep, litWindows, windowTransforms, type SweepPath } from './litWindows';
 import { crossfading } from '../dom-motion/crossfade';
 
@@ -23,6 +22,43 @@ declare global {
   interface Window {
     __domLight?: Readonly<typeof domLightProbe>;
   }
+}
+
+/** Where the first paint's light (earlyLight.ts) was when the app took it over. */
+export interface EarlyLight {
+  /** On the page's clock (performance.now()). */
+  readonly start: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * Ends the first paint's sweep where it is and says where (null: none played), before the title box
+ * moves. The lit copies' own animations are that sweep: the app has nothing else on them yet.
+ */
+export function takeEarlyLight(box: HTMLElement): EarlyLight | null {
+  const windows = litWindows(box);
+  const running = windows.flatMap(({ pane, words }) => [
+    ...pane.getAnimations(),
+    ...words.getAnimations(),
+  ]);
+  const pane = windows[0]?.pane;
+  if (running.length === 0 || !pane) return null;
+  const started = running[0]!.startTime;
+  const rect = pane.getBoundingClientRect();
+  for (const animation of running) {
+    try {
+      animation.commitStyles(); // the copy stays where it was drawn until the app moves it
+    } catch {
+      // not rendered (a hidden hero): nothing to keep
+    }
+    animation.cancel();
+  }
+  return {
+    start: typeof started === 'number' ? started : performance.now(),
+    x: rect.left + rect.width / 2,
+    y: rect.top + rect.height / 2,
+  };
 }
 
 const inputs = (s: MotionState) => [...lightInputs(s), s.canvas];

@@ -11,22 +11,6 @@ export const SWEEP_STEP_NARROW = 1;
 /** How long the light takes back from the sweep's end to its resting place (CSS `ease-out`). */
 export const SWEEP_RETURN_MS = 600;
 
-/** CSS's `ease-out` (cubic-bezier(0, 0, 0.58, 1)) at linear progress `t` (0..1). */
-export function easeOut(t: number): number {
-  if (t <= 0) return 0;
-  if (t >= 1) return 1;
-  // The curve's x(u) = 1.74u² − 0.74u³ rises on [0, 1]: bisect for x(u) = t, then y(u) = 3u² − 2u³.
-  let lo = 0;
-  let hi = 1;
-  for (let i = 0; i < 24; i++) {
-    const u = (lo + hi) / 2;
-    if (1.74 * u * u - 0.74 * u * u * u < t) lo = u;
-    else hi = u;
-  }
-  const u = (lo + hi) / 2;
-  return 3 * u * u - 2 * u * u * u;
-}
-
 /** Sweep speed in px per ms for a window of this width. */
 export function sweepStep(windowWidth: number): number {
   return windowWidth > SWEEP_WIDE_BREAKPOINT ? SWEEP_STEP_WIDE : SWEEP_STEP_NARROW;

@@ -1,5 +1,5 @@
 import { ATTRACT_AFTER_MS, attractPosition } from './attract';
-import { easeOut, lightRadius, lightScrollOffset, sweepPath, SWEEP_RETURN_MS } from './light';
+import { lightRadius, lightScrollOffset, sweepPath, SWEEP_RETURN_MS } from './light';
 import { lightRestX, sweepPosition, type TitleLayout } from './model';
 import type { LightInputs } from './titleFrame';
 
@@ -74,6 +74,23 @@ export function sweepSpan(
 ): { from: number; to: number; ms: number } {
   const [from, to, ms] = sweepPath(layout.centerX, layout.widthPx, layout.fontPx, windowWidth);
   return { from, to, ms };
+}
+
+/** CSS's `ease-out` (cubic-bezier(0, 0, 0.58, 1)) at linear progress `t` (0..1): the app's reading
+ * of the return the compositor plays. Here, not in light.ts, so the first-paint script leaves it out. */
+export function easeOut(t: number): number {
+  if (t <= 0) return 0;
+  if (t >= 1) return 1;
+  // The curve's x(u) = 1.74u² − 0.74u³ rises on [0, 1]: bisect for x(u) = t, then y(u) = 3u² − 2u³.
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 24; i++) {
+    const u = (lo + hi) / 2;
+    if (1.74 * u * u - 0.74 * u * u * u < t) lo = u;
+    else hi = u;
+  }
+  const u = (lo + hi) / 2;
+  return 3 * u * u - 2 * u * u * u;
 }
 
 /** The light's x `elapsed` ms after the sweep's start: along the sweep, then eased back to `rest`. */
