@@ -24,18 +24,14 @@ declare global {
   }
 }
 
-/** Where the first paint's light (earlyLight.ts) was when the app took it over. */
+/** Where the first paint's light was when the app took it over (`start`: performance.now()). */
 export interface EarlyLight {
-  /** On the page's clock (performance.now()). */
   readonly start: number;
   readonly x: number;
   readonly y: number;
 }
 
-/**
- * Ends the first paint's sweep where it is and says where (null: none played), before the title box
- * moves. The lit copies' own animations are that sweep: the app has nothing else on them yet.
- */
+/** Ends the first paint's sweep (the lit copies' animations) where it is and says where, or null. */
 export function takeEarlyLight(box: HTMLElement): EarlyLight | null {
   const windows = litWindows(box);
   const running = windows.flatMap(({ pane, words }) => [

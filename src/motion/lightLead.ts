@@ -76,12 +76,11 @@ export function sweepSpan(
   return { from, to, ms };
 }
 
-/** CSS's `ease-out` (cubic-bezier(0, 0, 0.58, 1)) at linear progress `t` (0..1): the app's reading
- * of the return the compositor plays. Here, not in light.ts, so the first-paint script leaves it out. */
+/** CSS's `ease-out` at linear progress `t` (0..1); not in light.ts, which the first paint loads. */
 export function easeOut(t: number): number {
   if (t <= 0) return 0;
   if (t >= 1) return 1;
-  // The curve's x(u) = 1.74u² − 0.74u³ rises on [0, 1]: bisect for x(u) = t, then y(u) = 3u² − 2u³.
+  // cubic-bezier(0, 0, 0.58, 1): x(u) = 1.74u² − 0.74u³ rises on [0, 1]; bisect x(u) = t, y = 3u² − 2u³
   let lo = 0;
   let hi = 1;
   for (let i = 0; i < 24; i++) {
