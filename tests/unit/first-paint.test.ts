@@ -71,6 +71,8 @@ const heavyIn = (code: string) => {
   return Object.keys(HEAVY).filter((name) => HEAVY[name]!.test(own));
 };
 const read = (url: string) => readFileSync(join(DIST, url.split('?')[0]!));
+const firstPaintOf = (route: { file: string }) =>
+  firstPaintScripts(readFileSync(join(DIST, route.file), 'utf8'));
 const gzip = (urls: string[]) =>
   urls.reduce((n, u) => n + gzipSync(read(u), { level: 9 }).length, 0);
 const heavyInFiles = (urls: string[]) => [
@@ -169,8 +171,7 @@ describe('the build (dist/)', () => {
 
   for (const route of [routes.home, routes.privacy]) {
     it(`loads at most 90 KB of JS (gzip) before the first paint of ${route.path}, and no three.js, R3F, troika or firebase before or at start`, () => {
-      const html = readFileSync(join(DIST, route.file), 'utf8');
-      const firstPaint = firstPaintScripts(html);
+      const firstPaint = firstPaintOf(route);
       expect(firstPaint.length, 'the page has a script').toBeGreaterThan(0);
       const atStart = startScripts(manifest, firstPaint);
       expect(atStart.length, 'the app comes after the first paint').toBeGreaterThan(
@@ -186,13 +187,12 @@ describe('the build (dist/)', () => {
   }
 
   it('keeps the first-paint script within the bytes it had before the DOM motion: what only the app needs is in the app’s chunks', () => {
-    const scripts = firstPaintScripts(readFileSync(join(DIST, routes.home.file), 'utf8'));
-    expect(gzip(scripts)).toBeLessThanOrEqual(FIRST_PAINT_SCRIPT_BYTES);
+    expect(gzip(firstPaintOf(routes.home))).toBeLessThanOrEqual(FIRST_PAINT_SCRIPT_BYTES);
   });
 
   it('has V8 compile the app’s scripts with their download, and not the first-paint script nor lazy chunks', () => {
     const marked = (u: string) => read(u).toString().startsWith(COMPILE_HINT);
-    const firstPaint = firstPaintScripts(readFileSync(join(DIST, routes.home.file), 'utf8'));
+    const firstPaint = firstPaintOf(routes.home);
     const atStart = startScripts(manifest, firstPaint).filter((u) => !firstPaint.includes(u));
     const later = Object.values(manifest)
       .map((c) => `/${c.file}`)
