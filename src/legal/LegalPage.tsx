@@ -23,9 +23,9 @@ export function LegalPage({ document }: { document: LegalDocument }) {
   );
 }
 
-/** A line of the text with its leading spaces: wrapped, it goes on at its own indent. */
+/** A line of the text: wrapped, it goes on at its indent, after its bullet or its number. */
 function Line({ text, last }: { text: string; last: boolean }) {
-  const hang = /^\s*(- )?/.exec(text)![0].length;
+  const hang = /^\s*(- |\d+\. )?/.exec(text)![0].length;
   const indent = { '--indent': `${hang}ch` } as CSSProperties;
   return (
     <>

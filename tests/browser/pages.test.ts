@@ -178,38 +178,55 @@ describe('prerendered HTML', () => {
   });
 });
 
+/** Each `.legal__line` of the page: its text, and where its wrapped rows start from its first
+ * row's start, with the width of one ch (a row's text can come in several boxes: its leading
+ * spaces, its words, its trailing space). */
+async function wrappedLines(page: Page) {
+  const rows = await page.locator('.legal__line').evaluateAll((lines) =>
+    lines.map((line) => {
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      const starts = new Map<number, number>();
+      for (const r of range.getClientRects())
+        starts.set(Math.round(r.top), Math.min(r.left, starts.get(Math.round(r.top)) ?? r.left));
+      const lefts = [...starts].sort((a, b) => a[0] - b[0]).map(([, left]) => left);
+      return { text: line.textContent ?? '', lefts: lefts.map((left) => left - lefts[0]!) };
+    }),
+  );
+  const ch = await page.locator('pre').evaluate((pre) => {
+    const probe = document.createElement('span');
+    probe.textContent = '0'.repeat(10);
+    pre.append(probe);
+    const width = probe.getBoundingClientRect().width / 10;
+    probe.remove();
+    return width;
+  });
+  return { rows, ch };
+}
+
 describe('the legal text', () => {
   it('keeps its pre-formatted text, and a wrapped line goes on at its own indent on a phone', async () => {
     const { page, problems } = await openPage(browser(), { viewport: PHONE });
     await page.goto(`${baseURL()}/privacypolicy`, { waitUntil: 'load' });
     await expect(page.locator('pre').textContent()).resolves.toBe(privacyPolicy.body);
-    // Where each wrapped row of a line starts, from the first row's start (a row's text can come
-    // in several boxes: its leading spaces, its words, its trailing space).
-    const rows = await page.locator('.legal__line').evaluateAll((lines) =>
-      lines.map((line) => {
-        const range = document.createRange();
-        range.selectNodeContents(line);
-        const starts = new Map<number, number>();
-        for (const r of range.getClientRects())
-          starts.set(Math.round(r.top), Math.min(r.left, starts.get(Math.round(r.top)) ?? r.left));
-        const lefts = [...starts].sort((a, b) => a[0] - b[0]).map(([, left]) => left);
-        return { text: line.textContent ?? '', lefts: lefts.map((left) => left - lefts[0]!) };
-      }),
-    );
-    const ch = await page.locator('pre').evaluate((pre) => {
-      const probe = document.createElement('span');
-      probe.textContent = '0'.repeat(10);
-      pre.append(probe);
-      const width = probe.getBoundingClientRect().width / 10;
-      probe.remove();
-      return width;
-    });
+    const { rows, ch } = await wrappedLines(page);
     const item = rows.find((r) => r.text.startsWith('   - Your email'))!;
     expect(item.lefts.length).toBeGreaterThan(1);
     // Three spaces and a dash with its space: the wrapped rows start 5 ch in.
     for (const left of item.lefts.slice(1)) expect(Math.abs(left - 5 * ch)).toBeLessThan(1.5);
     const plain = rows.find((r) => r.text.startsWith('   We use no cookies'))!;
     for (const left of plain.lefts.slice(1)) expect(Math.abs(left - 3 * ch)).toBeLessThan(1.5);
+    expect(problems).toEqual([]);
+  });
+
+  it('hangs a numbered heading that wraps after its number, on a phone', async () => {
+    const { page, problems } = await openPage(browser(), { viewport: PHONE });
+    await page.goto(`${baseURL()}/terms`, { waitUntil: 'load' });
+    const { rows, ch } = await wrappedLines(page);
+    const heading = rows.find((r) => r.text.startsWith('8. ENTIRE AGREEMENT'))!;
+    expect(heading.lefts.length).toBeGreaterThan(1);
+    // "8. ": the wrapped rows start 3 ch in, under the heading's first word.
+    for (const left of heading.lefts.slice(1)) expect(Math.abs(left - 3 * ch)).toBeLessThan(1.5);
     expect(problems).toEqual([]);
   });
 });
