@@ -1,7 +1,7 @@
 import { motionStore } from '../motion/store';
 import { TITLE_CROSSFADE_MS } from '../motion/model';
 
-/** The DOM title → canvas handover: two linear Web Animations started together (docs/title-light.md). */
+/** The title's handover: two linear Web Animations, no start time given (docs/title-light.md). */
 interface Side {
   el: HTMLElement;
   /** This side's opacity with the canvas hidden and shown. */
@@ -11,25 +11,23 @@ interface Side {
 }
 const sides = new Set<Side>();
 
-function show(side: Side, ready: boolean, start: number | null): void {
+function show(side: Side, ready: boolean, fade: boolean): void {
   side.animation?.cancel();
   side.animation = null;
   const to = ready ? side.shown : side.hidden;
   side.el.style.opacity = String(to);
-  if (start === null || typeof side.el.animate !== 'function') return;
+  if (!fade || typeof side.el.animate !== 'function') return;
   side.animation = side.el.animate(
     { opacity: [side.hidden, side.shown] },
     { duration: TITLE_CROSSFADE_MS, easing: 'linear' },
   );
-  side.animation.startTime = start;
 }
 
 /** Fades in over TITLE_CROSSFADE_MS once the canvas is ready; back at once otherwise. */
 function follow(ready: boolean): void {
   const s = motionStore.getState();
   const fade = ready && !s.testMode && !s.reducedMotion;
-  const start = fade ? (document.timeline.currentTime as number | null) : null;
-  for (const side of sides) show(side, ready, start);
+  for (const side of sides) show(side, ready, fade);
 }
 
 /** Whether the handover's fade is still playing (the DOM light keeps pace with the canvas's). */
@@ -44,7 +42,7 @@ let unsubscribe: (() => void) | null = null;
 export function crossfadeSide(el: HTMLElement, hidden: number, shown: number): () => void {
   const side: Side = { el, hidden, shown, animation: null };
   sides.add(side);
-  show(side, motionStore.getState().canvas === 'ready', null);
+  show(side, motionStore.getState().canvas === 'ready', false);
   unsubscribe ??= motionStore.subscribe((s) => s.canvas === 'ready', follow);
   return () => {
     side.animation?.cancel();

@@ -76,6 +76,21 @@ describe.each(PATHS)(
         pic: CanvasPicture;
       }[] = [];
       let domLines: StrokeMask | undefined;
+      // The two sides' fades' start times, read on every frame until both have started.
+      const starts = page.evaluate(
+        () =>
+          new Promise<number[]>((resolve) => {
+            const read = () => {
+              const sides = ['.title-canvas__strip > div', '.hero__title-box'].map((q) => {
+                const start = document.querySelector(q)?.getAnimations().at(-1)?.startTime;
+                return typeof start === 'number' ? start : null;
+              });
+              if (sides.every((t) => t !== null)) resolve(sides as number[]);
+              else requestAnimationFrame(read);
+            };
+            read();
+          }),
+      );
       for (let i = 0; i < 400; i++) {
         const pic = await readCanvas(page, 150, EDGE);
         const { since, canvas, dom, light, domRests } = await page.evaluate(() => {
@@ -156,6 +171,9 @@ describe.each(PATHS)(
       );
       expect(after.canvas).toBe(1);
       expect(after.since).toBeGreaterThan(TITLE_CROSSFADE_MS * 0.9);
+      // The canvas and the title box fade in step: one start time.
+      const [canvasStart, boxStart] = await starts;
+      expect(canvasStart).toBe(boxStart);
       expect(problems).toEqual([]);
       await context.close();
     });
