@@ -5,6 +5,7 @@ import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin';
 import { titleCssPlugin } from './scripts/build/titleCssPlugin';
 import { threeShaderChunksPlugin } from './scripts/build/threeShaderChunksPlugin';
 import { compileHintsPlugin } from './scripts/build/compileHintsPlugin';
+import { reactRouterPlugin } from './scripts/build/reactRouterPlugin';
 
 // The build's calendar year, used only for the prerendered footer; the client shows the visitor's year.
 const buildYear = new Date().getFullYear();
@@ -16,6 +17,7 @@ export default defineConfig({
     titleCssPlugin(),
     threeShaderChunksPlugin(),
     compileHintsPlugin(),
+    reactRouterPlugin(),
   ],
   define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
   server: {
