@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink } from './RouteLink';
 import { TopBar } from '../layout/TopBar';
 import { Footer } from '../layout/Footer';
 import { usePageOpened } from './usePageOpened';
@@ -12,9 +12,9 @@ export function NotFoundPage() {
         <p className="eyebrow">Error 404</p>
         <h1 className="page__title">This page does not exist</h1>
         <p className="page__lead">The link may be old, or the address mistyped.</p>
-        <Link className="button" to="/">
+        <RouteLink className="button" to="/">
           Back to the home page
-        </Link>
+        </RouteLink>
       </main>
       <Footer />
     </>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../app/RouteLink';
 import { animated } from '@react-spring/web';
 import { company } from '../content/company';
 import { revealStyle, useReveal } from '../dom-motion/useReveal';
@@ -13,8 +13,8 @@ export function Footer() {
         © <span data-testid="footer-year">{year}</span> {company.name}. All rights reserved.
       </p>
       <nav className="footer__links" aria-label="Legal">
-        <Link to="/terms">Terms &amp; Conditions</Link>
-        <Link to="/privacypolicy">Privacy Policy</Link>
+        <RouteLink to="/terms">Terms &amp; Conditions</RouteLink>
+        <RouteLink to="/privacypolicy">Privacy Policy</RouteLink>
       </nav>
     </animated.footer>
   );

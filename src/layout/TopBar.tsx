@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../app/RouteLink';
 import { company } from '../content/company';
 import { Logo } from './Logo';
 import { SocialLink } from './SocialLink';
@@ -10,10 +10,10 @@ export function TopBar({ showName = false }: { showName?: boolean }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Link className="topbar__home" to="/" aria-label={`${company.name} home`}>
+      <RouteLink className="topbar__home" to="/" aria-label={`${company.name} home`}>
         <Logo />
         {showName && <span className="topbar__name">{company.name}</span>}
-      </Link>
+      </RouteLink>
       <nav className="topbar__nav" aria-label="Social">
         <SocialLink />
       </nav>
