@@ -2,13 +2,14 @@
  * The DOM's motion in Chromium (docs/dom-motion.md): what is never held back (no JavaScript, the
  * app's chunk failing, the prerendered HTML, reduced motion), a reveal seen half-way with no
  * React commit per frame, the banner's frame and its alert, no paint while the pointer is still,
- * and a finger's light.
+ * a finger's light, and a route change with no React commit per frame.
  * The cross-engine checks are in tests/engines/dom-motion.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseURL, DESKTOP, openPage, PHONE, SCREENSHOT_DIR, sharedBrowser } from './browser';
 import { LIGHT_COLORS } from '../../src/motion/titleLook';
+import { waitForCanvas } from '../../scripts/canvasTakeover';
 
 const browser = sharedBrowser();
 
@@ -95,9 +96,7 @@ describe('sections coming into view, in Chromium', () => {
     const { page, problems } = await openPage(browser());
     await page.route('**/assets/domRuntime-*.js', (route) => route.abort());
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
-    await expect
-      .poll(() => problems.some((p) => p.includes('The app could not start')))
-      .toBe(true);
+    await expect.poll(() => problems.some((p) => p.includes('The app could not start'))).toBe(true);
     // Presses are no longer held for an app that will not come (src/earlyPresses.ts).
     await page.evaluate(() =>
       document.addEventListener('click', () => document.body.setAttribute('data-clicked', '')),
@@ -358,5 +357,55 @@ describe('the contact form’s banner, in Chromium', () => {
     expect(await page.locator('#contact-banner').ariaSnapshot()).toContain(
       'alert: Please enter your full name.',
     );
+  });
+});
+
+describe('the route transition, in Chromium', () => {
+  it('fades from / to /privacypolicy and back with a few React commits, none per frame', async () => {
+    const { page, problems } = await openPage(browser(), { viewport: DESKTOP });
+    await page.addInitScript(countCommits);
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
+    // The canvas's mount and takeover are commits of their own: over before the route changes.
+    await waitForCanvas(page);
+    for (const [link, path] of [
+      ['footer a[href="/privacypolicy"]', '/privacypolicy'],
+      ['.topbar__home', '/'],
+    ] as const) {
+      // The link in view and every section there shown: their reveals' commits are not the route's.
+      await page.locator(link).scrollIntoViewIfNeeded();
+      await settled(page);
+      // Frames and commits from the click until the new page is whole again.
+      const played = page.evaluate((to) => {
+        const w = window as unknown as { __commits: number[] };
+        let frames = 0;
+        let dimmed = false;
+        return new Promise<{ frames: number; commits: number; dimmed: boolean }>((done) => {
+          addEventListener(
+            'click',
+            () => {
+              const commits = w.__commits.length;
+              const tick = () => {
+                frames++;
+                const opacity = getComputedStyle(document.getElementById('root')!).opacity;
+                dimmed ||= opacity !== '1';
+                if (location.pathname === to && dimmed && opacity === '1')
+                  done({ frames, commits: w.__commits.length - commits, dimmed });
+                else requestAnimationFrame(tick);
+              };
+              requestAnimationFrame(tick);
+            },
+            { capture: true, once: true },
+          );
+        });
+      }, path);
+      await page.click(link);
+      const { frames, commits, dimmed } = await played;
+      expect(dimmed).toBe(true);
+      // The fade out and in play over many frames; React commits for the route's change and
+      // for the swap of the pages, never once a frame.
+      expect(frames, `${path}: ${commits} commits over ${frames} frames`).toBeGreaterThan(10);
+      expect(commits, `${path}: ${commits} commits over ${frames} frames`).toBeLessThanOrEqual(4);
+    }
+    expect(problems).toEqual([]);
   });
 });
