@@ -31,7 +31,7 @@ async function looks(page: Page) {
 const allShown = (list: { opacity: string; transform: string }[]) =>
   list.length >= MOVED.length + 3 && list.every((l) => l.opacity === '1' && l.transform === 'none');
 
-/** Counts React commits through the DevTools hook React calls on each (as the bench's probe). */
+/** Counts React commits through the DevTools hook React calls on each. */
 function countCommits() {
   const w = window as unknown as Record<string, unknown>;
   const commits: number[] = [];
