@@ -361,7 +361,7 @@ describe('the contact form’s banner, in Chromium', () => {
 });
 
 describe('the route transition, in Chromium', () => {
-  it('fades from / to /privacypolicy and back with a few React commits, none per frame', async () => {
+  it('fades from / to /privacypolicy and back with no React commit per frame', async () => {
     const { page, problems } = await openPage(browser(), { viewport: DESKTOP });
     await page.addInitScript(countCommits);
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
@@ -374,22 +374,22 @@ describe('the route transition, in Chromium', () => {
       // The link in view and every section there shown: their reveals' commits are not the route's.
       await page.locator(link).scrollIntoViewIfNeeded();
       await settled(page);
-      // Frames and commits from the click until the new page is whole again.
+      // Each frame from the click until the new page is whole again: the page's opacity, and
+      // whether React committed since the frame before.
       const played = page.evaluate((to) => {
         const w = window as unknown as { __commits: number[] };
-        let frames = 0;
-        let dimmed = false;
-        return new Promise<{ frames: number; commits: number; dimmed: boolean }>((done) => {
+        return new Promise<{ opacity: number; committed: boolean }[]>((done) => {
           addEventListener(
             'click',
             () => {
-              const commits = w.__commits.length;
+              const frames: { opacity: number; committed: boolean }[] = [];
+              let seen = w.__commits.length;
               const tick = () => {
-                frames++;
-                const opacity = getComputedStyle(document.getElementById('root')!).opacity;
-                dimmed ||= opacity !== '1';
-                if (location.pathname === to && dimmed && opacity === '1')
-                  done({ frames, commits: w.__commits.length - commits, dimmed });
+                const opacity = Number(getComputedStyle(document.getElementById('root')!).opacity);
+                frames.push({ opacity, committed: w.__commits.length > seen });
+                seen = w.__commits.length;
+                if (location.pathname === to && opacity === 1 && frames.some((f) => f.opacity < 1))
+                  done(frames);
                 else requestAnimationFrame(tick);
               };
               requestAnimationFrame(tick);
@@ -399,12 +399,14 @@ describe('the route transition, in Chromium', () => {
         });
       }, path);
       await page.click(link);
-      const { frames, commits, dimmed } = await played;
-      expect(dimmed).toBe(true);
-      // The fade out and in play over many frames; React commits for the route's change and
-      // for the swap of the pages, never once a frame.
-      expect(frames, `${path}: ${commits} commits over ${frames} frames`).toBeGreaterThan(10);
-      expect(commits, `${path}: ${commits} commits over ${frames} frames`).toBeLessThanOrEqual(4);
+      const frames = await played;
+      // React commits for the route's change, the swap of the pages and a page's late chunk: a
+      // few, at those moments. A render per frame would commit on nearly every frame of the fade.
+      const fading = frames.filter((f) => f.opacity > 0 && f.opacity < 1);
+      const report = `${path}: ${fading.filter((f) => f.committed).length} of ${fading.length} fading frames with a commit`;
+      expect(fading.length, report).toBeGreaterThanOrEqual(4);
+      expect(fading.filter((f) => f.committed).length, report).toBeLessThanOrEqual(2);
+      console.log(`[figures] ${report}`);
     }
     expect(problems).toEqual([]);
   });
