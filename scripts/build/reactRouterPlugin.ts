@@ -7,11 +7,14 @@
  * or not (NavLink, Form, ScrollRestoration…). Marked pure, and without the names only React's
  * developer tools read, an unused one is left out like an unused function.
  */
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
 
-const PRODUCTION = fileURLToPath(
-  new URL('../../node_modules/react-router/dist/production/', import.meta.url),
+/** The production build's folder, found as Node finds the package. */
+export const REACT_ROUTER_PRODUCTION = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/',
 );
 const ENTRIES: Record<string, string> = {
   'react-router': 'index.mjs',
@@ -37,10 +40,10 @@ export function reactRouterPlugin(): Plugin {
     enforce: 'pre',
     resolveId(source) {
       const file = ENTRIES[source];
-      return file ? PRODUCTION + file : null;
+      return file ? REACT_ROUTER_PRODUCTION + file : null;
     },
     transform(code, id) {
-      if (!id.startsWith(PRODUCTION)) return null;
+      if (!id.startsWith(REACT_ROUTER_PRODUCTION)) return null;
       return { code: withPureDefinitions(code), map: null };
     },
   };

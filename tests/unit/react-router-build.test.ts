@@ -6,16 +6,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withPureDefinitions } from '../../scripts/build/reactRouterPlugin';
+import {
+  REACT_ROUTER_PRODUCTION,
+  withPureDefinitions,
+} from '../../scripts/build/reactRouterPlugin';
 
-const PRODUCTION = 'node_modules/react-router/dist/production';
 const DEFINITION =
   /^(?:var|const|let) [\w$]+ = (\/\* @__PURE__ \*\/ )?React\d*\.(?:forwardRef|memo|createContext)\(/gm;
 
 describe('react-router in the build', () => {
-  const modules = readdirSync(PRODUCTION)
+  const modules = readdirSync(REACT_ROUTER_PRODUCTION)
     .filter((f) => f.endsWith('.mjs'))
-    .map((f) => readFileSync(join(PRODUCTION, f), 'utf8'));
+    .map((f) => readFileSync(join(REACT_ROUTER_PRODUCTION, f), 'utf8'));
 
   it('marks every component and context react-router defines at the top level as pure, and drops their display names', () => {
     const before = modules.flatMap((code) => [...code.matchAll(DEFINITION)]);
