@@ -374,28 +374,22 @@ describe('the route transition, in Chromium', () => {
       // The link in view and every section there shown: their reveals' commits are not the route's.
       await page.locator(link).scrollIntoViewIfNeeded();
       await settled(page);
-      // Each frame from the click until the new page is whole again: the page's opacity, and
-      // whether React committed since the frame before.
+      // Each frame until the new page is whole again: the page's opacity, and whether React
+      // committed since the frame before (those before the click are whole, so never fading).
       const played = page.evaluate((to) => {
         const w = window as unknown as { __commits: number[] };
-        return new Promise<{ opacity: number; committed: boolean }[]>((done) => {
-          addEventListener(
-            'click',
-            () => {
-              const frames: { opacity: number; committed: boolean }[] = [];
-              let seen = w.__commits.length;
-              const tick = () => {
-                const opacity = Number(getComputedStyle(document.getElementById('root')!).opacity);
-                frames.push({ opacity, committed: w.__commits.length > seen });
-                seen = w.__commits.length;
-                if (location.pathname === to && opacity === 1 && frames.some((f) => f.opacity < 1))
-                  done(frames);
-                else requestAnimationFrame(tick);
-              };
-              requestAnimationFrame(tick);
-            },
-            { capture: true, once: true },
-          );
+        const frames: { opacity: number; committed: boolean }[] = [];
+        let seen = w.__commits.length;
+        return new Promise<typeof frames>((done) => {
+          const tick = () => {
+            const opacity = Number(getComputedStyle(document.getElementById('root')!).opacity);
+            frames.push({ opacity, committed: w.__commits.length > seen });
+            seen = w.__commits.length;
+            if (location.pathname === to && opacity === 1 && frames.some((f) => f.opacity < 1))
+              done(frames);
+            else requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
         });
       }, path);
       await page.click(link);
