@@ -1,7 +1,7 @@
 import { motionStore } from '../motion/store';
 import { TITLE_CROSSFADE_MS } from '../motion/model';
 
-/** The title's handover: two linear Web Animations, no start time given (docs/title-light.md). */
+/** A side of the title's handover (box or canvas): a linear fade, no start time given (docs/title-light.md). */
 interface Side {
   el: HTMLElement;
   /** This side's opacity with the canvas hidden and shown. */
