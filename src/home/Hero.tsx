@@ -61,14 +61,17 @@ export function Hero() {
     const wordEls = [...box.querySelectorAll<HTMLElement>('.hero__title-text, .hero__lit')].map(
       (el) => [...el.querySelectorAll<HTMLElement>('.hero__word')],
     );
-    // Before the write, which reads them (listeners run in order); the room is scroll-padding-top.
+    // Before the write, which reads them (listeners run in order). The room is the page's
+    // scroll-padding-top: a new value of the root's own inline style (index.html) restyles the
+    // root alone; a custom property, or the property added or removed, restyles every element.
+    const defaultRoom = root.style.scrollPaddingTop;
     let ends!: ReturnType<typeof titleEnds>;
     const unsubscribeEnds = motionStore.subscribe(
       shapeInputs,
       () => {
         ends = titleEnds(motionStore.getState());
         const room = Math.ceil(pinnedBand(1, ends.pinned).height);
-        root.style.setProperty('--scroll-room', `${room}px`);
+        root.style.scrollPaddingTop = `${room}px`;
       },
       { equalityFn: shallow, fireImmediately: true },
     );
@@ -121,7 +124,7 @@ export function Hero() {
       unsubscribe();
       detachLight();
       detachFade();
-      root.style.removeProperty('--scroll-room');
+      root.style.scrollPaddingTop = defaultRoom;
     };
   }, []);
 
