@@ -29,17 +29,30 @@ export function useSendWidth(
   content: RefObject<HTMLElement | null>,
   state: string,
 ) {
+  // The width the button last had at rest: a spring from it needs it once the content has changed.
   const last = useRef(0);
   const [{ width }, api] = useSpring(() => ({ width: 0, config: FORM }));
+  // Kept by a ResizeObserver, which reports once the form is laid out: hydration reads no layout,
+  // so a phone leaves the form out of its first render (`content-visibility`, docs/dom-motion.md).
   useLayoutEffect(() => {
     const b = button.current;
     const c = content.current;
     if (!b || !c) return;
-    const css = getComputedStyle(b);
-    const natural = Math.max(
-      parseFloat(css.minWidth) || 0,
-      c.offsetWidth + parseFloat(css.paddingLeft) + parseFloat(css.paddingRight),
-    );
+    const observer = new ResizeObserver(() => {
+      if (c.offsetWidth > 0) last.current = naturalWidth(b, c);
+    });
+    observer.observe(c);
+    return () => observer.disconnect();
+  }, [button, content]);
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    const b = button.current;
+    const c = content.current;
+    if (first.current || !b || !c) {
+      first.current = false;
+      return;
+    }
+    const natural = naturalWidth(b, c);
     const from = last.current;
     last.current = natural;
     const spans = b.parentElement !== null && b.offsetWidth >= b.parentElement.clientWidth;
@@ -51,6 +64,15 @@ export function useSendWidth(
     });
   }, [api, button, content, state]);
   return { width: to([width], (w) => (w === 0 ? 'auto' : `${w}px`)) };
+}
+
+/** The button's width at rest around `content`: its padding, never under its min-width. */
+function naturalWidth(button: HTMLElement, content: HTMLElement) {
+  const css = getComputedStyle(button);
+  return Math.max(
+    parseFloat(css.minWidth) || 0,
+    content.offsetWidth + parseFloat(css.paddingLeft) + parseFloat(css.paddingRight),
+  );
 }
 
 /** An icon that grows in on a spring when it appears. */

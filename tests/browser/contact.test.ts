@@ -81,9 +81,34 @@ describe('sending a valid message', () => {
       if (route.request().method() === 'POST') await held;
       await route.continue();
     });
+    // Send's width, frame by frame from just before the click.
+    const sendWidth = await f.send.evaluate((b) => b.getBoundingClientRect().width);
+    await f.send.evaluate((b) => {
+      const widths: number[] = [];
+      (window as unknown as { __sendWidths: number[] }).__sendWidths = widths;
+      const frame = () => {
+        widths.push(b.getBoundingClientRect().width);
+        if (widths.length < 90) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
     await f.send.click();
     await expect.poll(() => f.send.getAttribute('data-state')).toBe('sending');
     await expect(f.send.locator('.spinner').isVisible()).resolves.toBe(true);
+    // It grew to Sending's width on its spring, through the widths between, and rests at auto.
+    const widths = (await page
+      .waitForFunction(() => {
+        const w = (window as unknown as { __sendWidths: number[] }).__sendWidths;
+        return w.length >= 90 && w;
+      })
+      .then((handle) => handle.jsonValue())) as number[];
+    const sendingWidth = await f.send.evaluate((b) => b.getBoundingClientRect().width);
+    expect(sendingWidth).toBeGreaterThan(sendWidth + 10);
+    expect(widths[0]).toBeCloseTo(sendWidth, 0);
+    expect(widths.at(-1)).toBeCloseTo(sendingWidth, 0);
+    const between = widths.filter((w) => w > sendWidth + 1 && w < sendingWidth - 1);
+    expect(between.length, widths.join(' ')).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => f.send.evaluate((b) => b.style.width)).toBe('auto');
     await expect(f.send.locator('.spinner').textContent()).resolves.toBe('Loading...');
     await expect(f.send.isDisabled()).resolves.toBe(true);
     release();
