@@ -38,8 +38,10 @@ export function useSendWidth(
     const b = button.current;
     const c = content.current;
     if (!b || !c) return;
-    const observer = new ResizeObserver(() => {
-      if (c.offsetWidth > 0) last.current = naturalWidth(b, c);
+    // The entry's size, not the element's: a read of its layout would lay the form out.
+    const observer = new ResizeObserver(([entry]) => {
+      const width = Math.round(entry?.borderBoxSize[0]?.inlineSize ?? 0);
+      if (width > 0) last.current = naturalWidth(b, width);
     });
     observer.observe(c);
     return () => observer.disconnect();
@@ -52,7 +54,7 @@ export function useSendWidth(
       first.current = false;
       return;
     }
-    const natural = naturalWidth(b, c);
+    const natural = naturalWidth(b, c.offsetWidth);
     const from = last.current;
     last.current = natural;
     const spans = b.parentElement !== null && b.offsetWidth >= b.parentElement.clientWidth;
@@ -66,12 +68,13 @@ export function useSendWidth(
   return { width: to([width], (w) => (w === 0 ? 'auto' : `${w}px`)) };
 }
 
-/** The button's width at rest around `content`: its padding, never under its min-width. */
-function naturalWidth(button: HTMLElement, content: HTMLElement) {
+/** The button's width at rest around content `contentWidth` wide: with its padding, never under
+ * its min-width. */
+function naturalWidth(button: HTMLElement, contentWidth: number) {
   const css = getComputedStyle(button);
   return Math.max(
     parseFloat(css.minWidth) || 0,
-    content.offsetWidth + parseFloat(css.paddingLeft) + parseFloat(css.paddingRight),
+    contentWidth + parseFloat(css.paddingLeft) + parseFloat(css.paddingRight),
   );
 }
 
