@@ -5,7 +5,8 @@
  * (1), and prints the main thread's CPU (the bench's figure), its self time by trace event, the
  * key events second by second (BeginMainFrame: the rendering updates, with their count), and the
  * tasks over MIN_TASK ms of CPU (50). CATS adds trace categories (comma-separated;
- * `disabled-by-default-v8.compile` names V8's compiling). See docs/bench.md, "Where the phone's
+ * `disabled-by-default-v8.compile` names V8's compiling; `disabled-by-default-devtools.timeline.stack`
+ * lists the style recalculations and layouts a script forced, with the script's frame). See docs/bench.md, "Where the phone's
  * main thread went" and "The home page's frames".
  */
 import type { AddressInfo } from 'node:net';
@@ -30,6 +31,16 @@ const BY_SECOND = [
   'FunctionCall',
 ];
 const ms = (us: number) => Math.round(us / 1000);
+
+/** The arguments of a style recalculation or layout in the trace. */
+interface Forced {
+  elementCount?: number;
+  beginData?: {
+    dirtyObjects?: number;
+    totalObjects?: number;
+    stackTrace?: { functionName: string; url: string; lineNumber: number; columnNumber: number }[];
+  };
+}
 
 /** Names an event: a script call by its file, a DOM event by its type, a rendering update. */
 function label(e: TraceEvent, origin: string): TraceEvent {
@@ -101,6 +112,28 @@ try {
         const top = [...inside[i]!].sort((a, b) => b[1] - a[1]).slice(0, 4);
         console.log(
           `  at ${ms(t.ts - nav.ts)} ms: ${ms(t.tdur)} ms: ${top.map(([n, us]) => `${n} ${ms(us)}`).join(', ')}`,
+        );
+      }
+      // With CATS=disabled-by-default-devtools.timeline.stack: the style recalculations and layouts
+      // a script forced, with what they covered and the script's frame (a source map names it).
+      const forced = events.filter(
+        (e) =>
+          e.pid === nav.pid &&
+          e.ph === 'X' &&
+          (e.name === 'UpdateLayoutTree' || e.name === 'Layout') &&
+          (e.tdur ?? e.dur ?? 0) >= 1000 &&
+          (e.args as Forced | undefined)?.beginData?.stackTrace?.length,
+      );
+      if (forced.length) console.log('  forced by a script (over 1 ms):');
+      for (const e of forced) {
+        const { beginData, elementCount } = e.args as Forced;
+        const what =
+          e.name === 'Layout'
+            ? `${beginData!.dirtyObjects}/${beginData!.totalObjects} objects`
+            : `${elementCount} elements`;
+        const f = beginData!.stackTrace![0]!;
+        console.log(
+          `  at ${ms(e.ts - nav.ts)} ms: ${e.name} ${ms(e.tdur ?? e.dur ?? 0)} ms, ${what}: ${f.functionName || '(anonymous)'} ${f.url.replace(origin, '')}:${f.lineNumber}:${f.columnNumber}`,
         );
       }
     }
