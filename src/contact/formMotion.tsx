@@ -29,16 +29,13 @@ export function useSendWidth(
   content: RefObject<HTMLElement | null>,
   state: string,
 ) {
-  // The width the button last had at rest: a spring from it needs it once the content has changed.
   const last = useRef(0);
   const [{ width }, api] = useSpring(() => ({ width: 0, config: FORM }));
-  // Kept by a ResizeObserver, which reports once the form is laid out: hydration reads no layout,
-  // so a phone leaves the form out of its first render (`content-visibility`, docs/dom-motion.md).
+  // The width at rest, as a ResizeObserver reports it: hydration reads no layout (dom-motion.md).
   useLayoutEffect(() => {
     const b = button.current;
     const c = content.current;
     if (!b || !c) return;
-    // The entry's size, not the element's: a read of its layout would lay the form out.
     const observer = new ResizeObserver(([entry]) => {
       const width = Math.round(entry?.borderBoxSize[0]?.inlineSize ?? 0);
       if (width > 0) last.current = naturalWidth(b, width);
@@ -68,8 +65,7 @@ export function useSendWidth(
   return { width: to([width], (w) => (w === 0 ? 'auto' : `${w}px`)) };
 }
 
-/** The button's width at rest around content `contentWidth` wide: with its padding, never under
- * its min-width. */
+/** The button's width at rest around content `contentWidth` wide, never under its min-width. */
 function naturalWidth(button: HTMLElement, contentWidth: number) {
   const css = getComputedStyle(button);
   return Math.max(

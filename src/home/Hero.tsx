@@ -61,9 +61,8 @@ export function Hero() {
     const wordEls = [...box.querySelectorAll<HTMLElement>('.hero__title-text, .hero__lit')].map(
       (el) => [...el.querySelectorAll<HTMLElement>('.hero__word')],
     );
-    // Before the write, which reads them (listeners run in order). The room is the page's
-    // scroll-padding-top: a new value of the root's own inline style (index.html) restyles the
-    // root alone; a custom property, or the property added or removed, restyles every element.
+    // Before the write, which reads them (listeners run in order). The room, scroll-padding-top, is
+    // a new value of the root's inline style (index.html): restyles the root alone (docs/bench.md).
     const defaultRoom = root.style.scrollPaddingTop;
     let ends!: ReturnType<typeof titleEnds>;
     const unsubscribeEnds = motionStore.subscribe(
