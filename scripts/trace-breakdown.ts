@@ -2,12 +2,13 @@
  * Where a load's main-thread time goes, event by event: `npx tsx scripts/trace-breakdown.ts
  * [route ...]` loads each route (default `/` and `/privacypolicy`) as the bench's phone visit does
  * (a fresh browser, its device, its trace categories and window) from DIST_DIR (dist), REPS times
- * (1), and prints the main thread's CPU (the bench's figure), its self time by trace event, the
- * key events second by second (BeginMainFrame: the rendering updates, with their count), and the
- * tasks over MIN_TASK ms of CPU (50). CATS adds trace categories (comma-separated;
- * `disabled-by-default-v8.compile` names V8's compiling; `disabled-by-default-devtools.timeline.stack`
- * lists the style recalculations and layouts a script forced, with the script's frame). See docs/bench.md, "Where the phone's
- * main thread went" and "The home page's frames".
+ * (1), and prints the main thread's CPU (the bench's figure), its self time by trace event, its
+ * top-level tasks by what they ran, the key events second by second (BeginMainFrame: the rendering
+ * updates, with their count), and the tasks over MIN_TASK ms of CPU (50). CATS adds trace
+ * categories (comma-separated; `disabled-by-default-v8.compile` names V8's compiling;
+ * `disabled-by-default-devtools.timeline.stack` lists the style recalculations and layouts a
+ * script forced, with the script's frame). See docs/bench.md, "Where the phone's main thread
+ * went", "The home page's frames" and "Two restyles the page did not need".
  */
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
@@ -31,6 +32,19 @@ const BY_SECOND = [
   'FunctionCall',
 ];
 const ms = (us: number) => Math.round(us / 1000);
+
+/** What a top-level task ran, by the first of these its events match (docs/bench.md, ninth session). */
+const CLASSES: [string, RegExp][] = [
+  ['module evaluation', /^v8\.evaluateModule/],
+  ["React's scheduler", /^FunctionCall \/assets\/scheduler-/],
+  ['animation frame callbacks', /^FireAnimationFrame/],
+  ["the canvas's messages", /^FunctionCall \/assets\/TitleCanvas-/],
+  ['idle callbacks', /^FireIdleCallback/],
+  ['HTML parsing', /^ParseHTML/],
+  ['rendering updates', /^(BeginMainFrame|Commit|UpdateLayoutTree|Layout|Paint)$/],
+  ['other scripts', /^(FunctionCall|TimerFire|EventDispatch|RunMicrotasks|v8\.)/],
+];
+const BROWSER = "the browser's own";
 
 /** The arguments of a style recalculation or layout in the trace. */
 interface Forced {
@@ -99,6 +113,23 @@ try {
         if (t && s !== t && s.ts >= t.ts && s.end <= t.end)
           inside[task]!.set(s.name, (inside[task]!.get(s.name) ?? 0) + s.tdur);
       }
+      // The top-level tasks by what they ran (the spans are in start order, as the tasks are).
+      const classes = new Map<string, { ms: number; tasks: number }>();
+      let at = 0;
+      for (const t of main.tops) {
+        while (at < main.spans.length && main.spans[at]!.ts < t.ts) at++;
+        const names: string[] = [];
+        for (let i = at; i < main.spans.length && main.spans[i]!.ts <= t.end; i++)
+          if (main.spans[i] !== t) names.push(main.spans[i]!.name);
+        const kind = CLASSES.find(([, re]) => names.some((n) => re.test(n)))?.[0] ?? BROWSER;
+        const c = classes.get(kind) ?? { ms: 0, tasks: 0 };
+        classes.set(kind, { ms: c.ms + t.tdur / 1000, tasks: c.tasks + 1 });
+      }
+      console.log('  tasks by what they ran (CPU ms, tasks):');
+      for (const [kind, c] of [...classes].sort((a, b) => b[1].ms - a[1].ms))
+        console.log(
+          `  ${String(Math.round(c.ms)).padStart(5)} ms ${String(c.tasks).padStart(4)}  ${kind}`,
+        );
       console.log('  by second (CPU ms, 0–9 s):');
       for (const [name, row] of perSecond)
         console.log(
@@ -114,8 +145,7 @@ try {
           `  at ${ms(t.ts - nav.ts)} ms: ${ms(t.tdur)} ms: ${top.map(([n, us]) => `${n} ${ms(us)}`).join(', ')}`,
         );
       }
-      // With CATS=disabled-by-default-devtools.timeline.stack: the style recalculations and layouts
-      // a script forced, with what they covered and the script's frame (a source map names it).
+      // With the stack category (CATS): the style and layout a script forced, and its frame.
       const forced = events.filter(
         (e) =>
           e.pid === nav.pid &&
