@@ -97,13 +97,19 @@ try {
       for (const [name, us] of [...main.self].sort((a, b) => b[1] - a[1]).slice(0, 20))
         console.log(`  ${String(ms(us)).padStart(5)} ms  ${name}`);
 
-      // One pass over the spans (in start order, as the tasks are): per second, and per long task.
+      // One pass over the spans (in start order, as the tasks are): per second, per long task,
+      // and what each top-level task ran.
       const perSecond = new Map(BY_SECOND.map((name) => [name, Array<number>(10).fill(0)]));
       const frames = Array<number>(10).fill(0);
       const long = main.tops.filter((t) => t.tdur > minTaskMs * 1000);
       const inside = long.map(() => new Map<string, number>());
+      const ran = main.tops.map(() => [] as string[]);
       let task = 0;
+      let top = 0;
       for (const s of main.spans) {
+        while (top < main.tops.length && main.tops[top]!.end < s.ts) top++;
+        const owner = main.tops[top];
+        if (owner && s !== owner && s.ts >= owner.ts) ran[top]!.push(s.name);
         const row = perSecond.get(s.name.split(' ')[0]!);
         const second = Math.min(9, Math.floor((s.ts - nav.ts) / 1e6));
         if (row) row[second]! += s.tdur;
@@ -113,18 +119,12 @@ try {
         if (t && s !== t && s.ts >= t.ts && s.end <= t.end)
           inside[task]!.set(s.name, (inside[task]!.get(s.name) ?? 0) + s.tdur);
       }
-      // The top-level tasks by what they ran (the spans are in start order, as the tasks are).
       const classes = new Map<string, { ms: number; tasks: number }>();
-      let at = 0;
-      for (const t of main.tops) {
-        while (at < main.spans.length && main.spans[at]!.ts < t.ts) at++;
-        const names: string[] = [];
-        for (let i = at; i < main.spans.length && main.spans[i]!.ts <= t.end; i++)
-          if (main.spans[i] !== t) names.push(main.spans[i]!.name);
-        const kind = CLASSES.find(([, re]) => names.some((n) => re.test(n)))?.[0] ?? BROWSER;
+      main.tops.forEach((t, i) => {
+        const kind = CLASSES.find(([, re]) => ran[i]!.some((n) => re.test(n)))?.[0] ?? BROWSER;
         const c = classes.get(kind) ?? { ms: 0, tasks: 0 };
         classes.set(kind, { ms: c.ms + t.tdur / 1000, tasks: c.tasks + 1 });
-      }
+      });
       console.log('  tasks by what they ran (CPU ms, tasks):');
       for (const [kind, c] of [...classes].sort((a, b) => b[1].ms - a[1].ms))
         console.log(
