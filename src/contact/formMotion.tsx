@@ -31,7 +31,6 @@ export function useSendWidth(
 ) {
   const last = useRef(0);
   const [{ width }, api] = useSpring(() => ({ width: 0, config: FORM }));
-  // The width at rest, as a ResizeObserver reports it: hydration reads no layout (dom-motion.md).
   useLayoutEffect(() => {
     const b = button.current;
     const c = content.current;
@@ -43,19 +42,16 @@ export function useSendWidth(
     observer.observe(c);
     return () => observer.disconnect();
   }, [button, content]);
-  const first = useRef(true);
   useLayoutEffect(() => {
     const b = button.current;
     const c = content.current;
-    if (first.current || !b || !c) {
-      first.current = false;
-      return;
-    }
-    const natural = naturalWidth(b, c.offsetWidth);
     const from = last.current;
+    // No width at rest until the observer saw the form drawn: no layout read at hydration.
+    if (from === 0 || !b || !c) return;
+    const natural = naturalWidth(b, c.offsetWidth);
     last.current = natural;
     const spans = b.parentElement !== null && b.offsetWidth >= b.parentElement.clientWidth;
-    if (from === 0 || from === natural || spans) return;
+    if (from === natural || spans) return;
     void api.start({
       from: { width: from },
       to: { width: natural },
