@@ -237,7 +237,7 @@ describe('the scroll-down button', () => {
     await expect(page.locator('.scroll-down').getAttribute('tabindex')).resolves.toBe('-1');
   });
 
-  it('pulses three times as one animation, with no iteration event for the page to handle', async () => {
+  it('pulses three times as one animation, in whole pixels, with no iteration event for the page to handle', async () => {
     const { page } = await openPage(browser(), { viewport: { width: 1280, height: 800 } });
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
     const pulse = await page.evaluate(() => {
@@ -250,14 +250,29 @@ describe('the scroll-down button', () => {
         const { opacity } = getComputedStyle(document.querySelector('.scroll-down')!, '::before');
         return Math.round(Number(opacity) * 10) / 10;
       };
+      // The ring's radius in px at a time of the first pulse (its transform is a scale).
+      const ring48 = document.querySelector('.scroll-down')!.getBoundingClientRect().width / 2;
+      const radius = (ms: number) => {
+        ring!.currentTime = ms;
+        const { transform } = getComputedStyle(document.querySelector('.scroll-down')!, '::before');
+        return new DOMMatrixReadOnly(transform === 'none' ? undefined : transform).a * ring48;
+      };
+      const radii = Array.from({ length: 169 }, (_, i) => radius(i * 10));
       // Fully drawn at each pulse's start, gone between them.
       return {
         iterations: timing.iterations,
         starts: [0, 2410, 4810].map(drawn),
         between: [2000, 4400, 7000].map(drawn),
+        radii,
       };
     });
-    expect(pulse).toEqual({ iterations: 1, starts: [1, 1, 1], between: [0, 0, 0] });
+    const { radii, ...shape } = pulse;
+    expect(shape).toEqual({ iterations: 1, starts: [1, 1, 1], between: [0, 0, 0] });
+    // One pulse grows the ring in whole-pixel steps, and draws nothing between them.
+    const steps = radii.slice(1).flatMap((r, i) => (r === radii[i] ? [] : [r - radii[i]!]));
+    // 24 px to 42 px (a 3rem ring grown by 1.75): 18 steps, the last one at the pulse's end.
+    expect(steps).toHaveLength(18);
+    for (const step of steps) expect(step).toBeCloseTo(1, 1);
   });
 
   it('takes a press made before the app has loaded, once it has', async () => {
