@@ -269,10 +269,17 @@ describe('the scroll-down button', () => {
     const { radii, ...shape } = pulse;
     expect(shape).toEqual({ iterations: 1, starts: [1, 1, 1], between: [0, 0, 0] });
     // One pulse grows the ring in whole-pixel steps, and draws nothing between them.
-    const steps = radii.slice(1).flatMap((r, i) => (r === radii[i] ? [] : [r - radii[i]!]));
+    const changes = radii
+      .slice(1)
+      .flatMap((r, i) => (r === radii[i] ? [] : [{ px: r - radii[i]!, ms: (i + 1) * 10 }]));
     // 24 px to 42 px (a 3rem ring grown by 1.75): 18 steps, the last one at the pulse's end.
-    expect(steps).toHaveLength(18);
-    for (const step of steps) expect(step).toBeCloseTo(1, 1);
+    expect(changes).toHaveLength(18);
+    for (const { px } of changes) expect(px).toBeCloseTo(1, 1);
+    // Easing out: half the way in the first third of the time, the steps slower and slower.
+    const gap = (i: number) => changes[i + 1]!.ms - changes[i]!.ms;
+    expect(changes[8]!.ms).toBeLessThanOrEqual(570);
+    expect(gap(0)).toBeLessThan(gap(10));
+    expect(gap(10)).toBeLessThan(gap(16));
   });
 
   it('takes a press made before the app has loaded, once it has', async () => {
