@@ -4,8 +4,8 @@
  * (a fresh browser, its device, its trace categories and window) from DIST_DIR (dist), REPS times
  * (1), and prints the main thread's CPU (the bench's figure), its self time by trace event, its
  * top-level tasks by what they ran, the frames the compositor presented (each posts the page a
- * task), the key events second by second (BeginMainFrame: the rendering
- * updates, with their count), and the tasks over MIN_TASK ms of CPU (50). CATS adds trace
+ * task), the key events second by second (BeginMainFrame: the rendering updates, with their
+ * count), and the tasks over MIN_TASK ms of CPU (50). CATS adds trace
  * categories (comma-separated; `disabled-by-default-v8.compile` names V8's compiling;
  * `disabled-by-default-devtools.timeline.stack` lists the style recalculations and layouts a
  * script forced, with the script's frame). See docs/bench.md, "Where the phone's main thread
@@ -120,6 +120,26 @@ try {
         if (t && s !== t && s.ts >= t.ts && s.end <= t.end)
           inside[task]!.set(s.name, (inside[task]!.get(s.name) ?? 0) + s.tdur);
       }
+      // One pass over the page's events: the frames the compositor presented (each posts the page a
+      // task, asked for or not: docs/bench.md, tenth session) and, with the stack category (CATS),
+      // the style and layout a script forced, with its frame.
+      let presented = 0;
+      let presentedUs = 0;
+      const forced: TraceEvent[] = [];
+      for (const e of events) {
+        if (e.pid !== nav.pid) continue;
+        if (e.args?.src_func === 'DidPresentCompositorFrameOnImplThread') {
+          if (e.ts < nav.ts || e.ts >= nav.ts + TRACE_MS * 1000) continue;
+          presented++;
+          presentedUs += e.tdur ?? e.dur ?? 0;
+        } else if (
+          e.ph === 'X' &&
+          (e.name === 'UpdateLayoutTree' || e.name === 'Layout') &&
+          (e.tdur ?? e.dur ?? 0) >= 1000 &&
+          (e.args as Forced | undefined)?.beginData?.stackTrace?.length
+        )
+          forced.push(e);
+      }
       const classes = new Map<string, { ms: number; tasks: number }>();
       main.tops.forEach((t, i) => {
         const kind = CLASSES.find(([, re]) => ran[i]!.some((n) => re.test(n)))?.[0] ?? BROWSER;
@@ -131,18 +151,8 @@ try {
         console.log(
           `  ${String(Math.round(c.ms)).padStart(5)} ms ${String(c.tasks).padStart(4)}  ${kind}`,
         );
-      // A frame the compositor presents posts the page a task, asked for or not (docs/bench.md,
-      // tenth session): these are among the browser's own.
-      const presented = events.filter(
-        (e) =>
-          e.pid === nav.pid &&
-          e.args?.src_func === 'DidPresentCompositorFrameOnImplThread' &&
-          e.ts >= nav.ts &&
-          e.ts < nav.ts + TRACE_MS * 1000,
-      );
-      const presentedMs = presented.reduce((a, e) => a + (e.tdur ?? e.dur ?? 0), 0) / 1000;
       console.log(
-        `  frames presented (a task each): ${presented.length}, ${Math.round(presentedMs)} ms`,
+        `  frames presented (a task each): ${presented}, ${Math.round(presentedUs / 1000)} ms`,
       );
       console.log('  by second (CPU ms, 0–9 s):');
       for (const [name, row] of perSecond)
@@ -159,15 +169,6 @@ try {
           `  at ${ms(t.ts - nav.ts)} ms: ${ms(t.tdur)} ms: ${top.map(([n, us]) => `${n} ${ms(us)}`).join(', ')}`,
         );
       }
-      // With the stack category (CATS): the style and layout a script forced, and its frame.
-      const forced = events.filter(
-        (e) =>
-          e.pid === nav.pid &&
-          e.ph === 'X' &&
-          (e.name === 'UpdateLayoutTree' || e.name === 'Layout') &&
-          (e.tdur ?? e.dur ?? 0) >= 1000 &&
-          (e.args as Forced | undefined)?.beginData?.stackTrace?.length,
-      );
       if (forced.length) console.log('  forced by a script (over 1 ms):');
       for (const e of forced) {
         const { beginData, elementCount } = e.args as Forced;
