@@ -245,19 +245,17 @@ describe('the scroll-down button', () => {
         .getAnimations()
         .filter((a) => (a.effect as KeyframeEffect).pseudoElement === '::before');
       const timing = ring!.effect!.getComputedTiming();
-      const drawn = (ms: number) => {
+      const button = document.querySelector('.scroll-down')!;
+      const unscaled = button.getBoundingClientRect().width / 2;
+      // The ring at a time of the animation: its opacity, and its radius in px (a scale).
+      const at = (ms: number) => {
         ring!.currentTime = ms;
-        const { opacity } = getComputedStyle(document.querySelector('.scroll-down')!, '::before');
-        return Math.round(Number(opacity) * 10) / 10;
+        const { opacity, transform } = getComputedStyle(button, '::before');
+        const scale = new DOMMatrixReadOnly(transform === 'none' ? undefined : transform).a;
+        return { opacity: Math.round(Number(opacity) * 10) / 10, radius: scale * unscaled };
       };
-      // The ring's radius in px at a time of the first pulse (its transform is a scale).
-      const ring48 = document.querySelector('.scroll-down')!.getBoundingClientRect().width / 2;
-      const radius = (ms: number) => {
-        ring!.currentTime = ms;
-        const { transform } = getComputedStyle(document.querySelector('.scroll-down')!, '::before');
-        return new DOMMatrixReadOnly(transform === 'none' ? undefined : transform).a * ring48;
-      };
-      const radii = Array.from({ length: 169 }, (_, i) => radius(i * 10));
+      const drawn = (ms: number) => at(ms).opacity;
+      const radii = Array.from({ length: 169 }, (_, i) => at(i * 10).radius);
       // Fully drawn at each pulse's start, gone between them.
       return {
         iterations: timing.iterations,
