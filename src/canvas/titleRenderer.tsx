@@ -13,6 +13,8 @@ import { lightInputs } from '../motion/titleFrame';
 import { TitleScene, type SceneStatus } from './TitleScene';
 import { EventModeDpr } from './EventModeDpr';
 import { gpuFinished } from './gpuWarmup';
+// Before any root's store is built: its THREE.Clock's deprecation notice is left out.
+import './threeConsole';
 
 /** The canvas's pixel ratio never goes above this: a title's edges gain nothing past 2. */
 export const MAX_DPR = 2;

@@ -179,6 +179,34 @@ for (const path of PATHS)
     });
   });
 
+/** The software GL this machine's browsers draw with reports its own stalls; a visitor's GPU does not. */
+const SOFTWARE_GL = /GL Driver Message/;
+
+describe('the console on a visit', () => {
+  for (const path of PATHS)
+    it(`stays free of warnings and errors through the canvas's first frame, drawn ${path.path === 'worker' ? 'in a worker' : 'in the page'}`, async () => {
+      // A visitor's load: the service worker registers (the other tests block it).
+      const { page, problems } = await openPage(browser(), {
+        viewport: PHONE,
+        serviceWorkers: 'allow',
+      });
+      // The page's console, which Playwright also gives the worker's messages.
+      const said: string[] = [];
+      page.on('console', (m) => {
+        if (/^(warning|error)$/.test(m.type()) && !SOFTWARE_GL.test(m.text()))
+          said.push(`${m.type()}: ${m.text()}`);
+      });
+      await page.goto(`${baseURL()}/${path.query ? `?${path.query}` : ''}`, { waitUntil: 'load' });
+      await waitForCanvas(page, { drawn: true });
+      await expect(
+        page.locator('.title-canvas').getAttribute('data-path'),
+        'the path that draws the title',
+      ).resolves.toBe(path.path);
+      expect(said).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+});
+
 describe('where a worker cannot render', () => {
   it('draws the title in the page when its worker gets no WebGL context, and says why', async () => {
     const { page, problems, requests } = await openPage(browser(), {

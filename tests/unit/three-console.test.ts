@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Clock, getConsoleFunction, setConsoleFunction, warn } from 'three';
+import { CLOCK_DEPRECATION } from '../../src/canvas/threeConsole';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("three.js's console on the title", () => {
+  it("leaves out only the Clock's deprecation notice, which R3F's store sets off", () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    new Clock();
+    expect(warned).not.toHaveBeenCalled();
+    warn('WebGLRenderer: a notice that matters.', 42);
+    expect(warned).toHaveBeenCalledWith('THREE.WebGLRenderer: a notice that matters.', 42);
+  });
+
+  it('names the notice exactly as three.js words it, so a reworded one would be seen', () => {
+    const hook = getConsoleFunction();
+    const seen: string[] = [];
+    setConsoleFunction((_type, message) => seen.push(message));
+    try {
+      new Clock();
+    } finally {
+      setConsoleFunction(hook);
+    }
+    expect(seen).toEqual([CLOCK_DEPRECATION]);
+  });
+});
