@@ -84,14 +84,19 @@ function summarizeThread(events: TraceEvent[], from: number, to: number) {
   return { cpuMs, wallMs: tops.reduce((a, s) => a + s.dur, 0) / 1000, work, tops, spans, self };
 }
 
-/** The main frame's navigationStart to an http(s) URL, or (a busy browser drops it) the last. */
+/**
+ * The main frame's navigationStart to an http(s) URL. A busy browser now and then drops it from
+ * the trace; a later start (an empty document's, ~0.8 s into the load) would then cut the load's
+ * first second out of the window, so such a trace is refused and the visit measured again.
+ */
 function navigationStart(events: TraceEvent[]): { ts: number; pid: number } | undefined {
-  const starts = events.filter(
-    (e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame !== false,
+  const http = events.filter(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isLoadingMainFrame !== false &&
+      /^https?:/.test(e.args?.data?.documentLoaderURL ?? ''),
   );
-  const http = starts.filter((e) => /^https?:/.test(e.args?.data?.documentLoaderURL ?? ''));
-  if (http.length) return http.reduce((a, e) => (e.ts < a.ts ? e : a));
-  return starts.length ? starts.reduce((a, e) => (e.ts > a.ts ? e : a)) : undefined;
+  return http.length ? http.reduce((a, e) => (e.ts < a.ts ? e : a)) : undefined;
 }
 
 /** The navigation, and its threads each summarized over the first `windowMs` after its start. */
@@ -101,7 +106,7 @@ export function traceThreads(
 ) {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
   const nav = navigationStart(events);
-  if (!nav) throw new Error('The trace has no navigationStart for the page');
+  if (!nav) throw new Error("The trace lost the page's navigationStart");
   const [from, to] = [nav.ts, nav.ts + windowMs * 1000];
   const names = new Map<string, string>();
   const byThread = new Map<string, TraceEvent[]>();

@@ -71,6 +71,18 @@ describe('CPU time from a Chrome trace', () => {
       blockingMs: 70,
     });
   });
+
+  it("refuses a trace that lost the page's navigationStart, rather than measure from a later one", () => {
+    // An empty document's start, 0.8 s into the load: from there the load's first tasks are gone.
+    const late: TraceEvent = {
+      ...nav,
+      ts: 1_800_000,
+      args: { data: { documentLoaderURL: '', isLoadingMainFrame: true } },
+    };
+    const lost = events.filter((e) => e !== nav);
+    expect(() => threadCosts([...lost, late], 10_000)).toThrow(/lost the page's navigationStart/);
+    expect(threadCosts([...events, late], 10_000).main.cpuMs).toBe(80);
+  });
 });
 
 describe('lit title from screen frames', () => {
