@@ -3,12 +3,13 @@
  * (order rotating), then the probe, the report and the budgets. Options and method: docs/bench.md.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { killAll } from 'chrome-launcher';
 import { startHosting } from './hosting';
 import { routes } from '../src/content/site';
@@ -85,7 +86,14 @@ async function serve(id: string, dir: string, port: number) {
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`No build in ${dir}/`);
   const server = await startHosting({ root: dir, port });
   servers.push(server);
-  return { id, dir, url: `http://localhost:${(server.address() as AddressInfo).port}` };
+  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  return { id, dir, url, titleWorkerGzip: titleWorkerGzip(dir) };
+}
+
+/** The title worker's chunk, gzip at zlib's default level (as `gzip -c`); null if there is none. */
+function titleWorkerGzip(dir: string): number | null {
+  const file = readdirSync(join(dir, 'assets')).find((f) => /^title\.worker-.*\.js$/.test(f));
+  return file ? gzipSync(readFileSync(join(dir, 'assets', file))).length : null;
 }
 
 /** Loads one variant, adds what it measured to `d`, and returns the log line's figures. */

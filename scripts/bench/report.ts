@@ -11,12 +11,15 @@ type Sample = Keyed & { build: string; route: string };
 export type LighthouseSample = Sample & { preset: Preset; run: LighthouseRun };
 type VisitSample = Sample & { device: Device; visit: Visit };
 
+/** A build measured: where it is served from, and its title worker chunk's size (gzip, bytes). */
+type Build = { id: string; dir: string; titleWorkerGzip?: number | null };
+
 /** A bench not yet run, filled round by round; saved as bench-results/bench-<time>.json. */
-export const newBench = (commit: string, builds: { id: string; dir: string }[], load: string) => ({
+export const newBench = (commit: string, builds: Build[], load: string) => ({
   date: '',
   commit,
   rounds: 0,
-  builds: builds.map(({ id, dir }) => ({ id, dir })),
+  builds: builds.map(({ id, dir, titleWorkerGzip = null }) => ({ id, dir, titleWorkerGzip })),
   loadStart: load,
   loadEnd: '',
   roundsMs: 0,
@@ -34,7 +37,9 @@ type Budget = { name: string; actual: string; met: boolean | null };
 /** The canvas page, its control without WebGL, and a plain page; from the one route table. */
 export const HOME = routes.home.path;
 export const CONTROL = `${HOME}?webgl=0`;
-export const BENCH_ROUTES = [HOME, CONTROL, routes.privacy.path] as const;
+/** The plain page the home page is weighed against. */
+export const PLAIN = routes.privacy.path;
+export const BENCH_ROUTES = [HOME, CONTROL, PLAIN] as const;
 export const BUDGETS = {
   performanceHomeMobile: 98,
   performanceDesktop: 100,
@@ -49,12 +54,22 @@ export const BUDGETS = {
   /** Where the light may be in the first lit frame, as a share of the title's width. */
   sweepStartShare: 0.2,
   sweepSpeedTolerance: 0.25,
+  /** What the canvas costs a phone (4x): `/` against its control, paired per round. */
+  phoneWorkerCpuOverControlMs: 150,
+  phoneCanvasCpuOverControlMs: 300,
+  /** What the home page costs a phone (4x) beyond the plain page, paired per round. */
+  phoneMainCpuOverPlainMs: 300,
+  phoneStyleLayoutPaintOverPlainMs: 100,
+  titleWorkerGzipKB: 190,
+  /** The page's and its service worker's bytes in a phone's first 20 s on `/`. */
+  firstVisitKiB: 320,
 } as const;
 
 type Format = (v: number) => string;
 const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)}` : '–');
 const fixed = (digits: number) => (v: number) => (Number.isFinite(v) ? v.toFixed(digits) : '–');
 const kib = (v: number) => ms(v / 1024);
+const kb = (bytes: number) => fixed(1)(bytes / 1000);
 const signed = (f: Format) => (v: number) => (Number.isFinite(v) && v > 0 ? `+${f(v)}` : f(v));
 
 /** "median (min–max, IQR x)" */
@@ -141,6 +156,8 @@ const LH_METRICS: Figure<LighthouseRun>[] = [
   ['CLS', (r) => r.metrics.cls, fixed(3)],
 ];
 const SUMMED = ['main', 'worker', 'gpu', 'compositor'] as const;
+const canvasCpu = (v: Visit) => SUMMED.reduce((a, k) => a + v.cpu[k].cpuMs, 0);
+const styleLayoutPaint = (v: Visit) => v.cpu.main.work['style/layout/paint'];
 const CPU: Figure<Visit>[] = [
   ['main thread CPU', (v) => v.cpu.main.cpuMs],
   ['main thread wall', (v) => v.cpu.main.wallMs],
@@ -149,8 +166,13 @@ const CPU: Figure<Visit>[] = [
   ['GPU process CPU (all threads)', (v) => v.processes.gpu],
   ['renderer processes CPU (all threads)', (v) => v.processes.renderer],
   ['compositor CPU', (v) => v.cpu.compositor.cpuMs],
-  ['page + worker + GPU + compositor CPU', (v) => SUMMED.reduce((a, k) => a + v.cpu[k].cpuMs, 0)],
+  ['page + worker + GPU + compositor CPU', canvasCpu],
   ['long tasks, total wall', (v) => v.cpu.longTasks.totalMs],
+];
+/** The home page against the plain page. */
+const OVER_PLAIN: Figure<Visit>[] = [
+  ['main thread CPU', (v) => v.cpu.main.cpuMs],
+  ['style + layout + paint', styleLayoutPaint],
 ];
 const PAGE_WORK = ['script', 'style/layout/paint', 'gc', 'parse'] as const;
 const THREADS = ['worker', 'gpu', 'compositor', 'serviceWorker'] as const;
@@ -214,7 +236,20 @@ function cpuSection(d: BenchData, build: string): string[] {
   const head =
     "Device | Route | Main thread CPU ms | wall ms | page's own: script / style+layout+paint / GC / parse | browser's | Long tasks: count, total ms | Title worker CPU | GPU thread CPU | Compositor CPU | Service worker CPU | GPU process CPU | Renderer process CPU";
   const pairedHead = `Device | / − ${CONTROL} (paired, per round) | ${PAIRED_HEAD.replace('paired ', '')} | rounds`;
-  return [...table(head, rows), '', ...table(pairedHead, pairs)];
+  const overPlain = pairedRows(
+    (n) => `phone | ${n} ms`,
+    visits('phone', HOME),
+    visits('phone', PLAIN),
+    OVER_PLAIN,
+  );
+  const plainHead = `Device | / − ${PLAIN} (paired, per round) | ${PAIRED_HEAD.replace('paired ', '')} | rounds`;
+  return [
+    ...table(head, rows),
+    '',
+    ...table(pairedHead, pairs),
+    '',
+    ...table(plainHead, overPlain),
+  ];
 }
 
 function litSection(d: BenchData, build: string): string[] {
@@ -252,7 +287,9 @@ function bytesSection(d: BenchData, build: string): string[] {
   });
   const head =
     'Route | Page: KiB (responses) | Service worker: KiB (responses) | Total KiB (responses)';
-  return table(head, rows);
+  const chunk = d.builds.find((b) => b.id === build)?.titleWorkerGzip;
+  const size = chunk ? ['', `Title worker chunk: ${kb(chunk)} KB gzip.`] : [];
+  return [...table(head, rows), ...size];
 }
 
 function compareSection(d: BenchData): string[] {
@@ -292,19 +329,33 @@ export function budgets(d: BenchData): Budget[] {
     const s = summarize(values);
     out.push({ name, actual: fmt(s, f), met: s.n ? ok(s.median) : null });
   };
+  const g = signed(ms);
+  /** A budget on the median of paired differences a − b, with its interval beside it. */
+  const judgePaired = <T extends Keyed>(
+    name: string,
+    [a, b]: [T[], T[]],
+    pick: (x: T) => number,
+    limit: number,
+  ) => {
+    const pair = paired(byRound(a, pick), byRound(b, pick));
+    out.push({
+      name,
+      actual: `${fmt(pair.diff, g)} ms (90 % interval ${interval(pair.interval, g)}; difference of medians ${g(pair.ofMedians)})`,
+      met: pair.diff.n ? pair.diff.median <= limit : null,
+    });
+  };
   const home = lh('mobile', HOME);
   const tbt = (r: LighthouseRun) => r.metrics.tbt;
-  const pair = paired(byRound(home, tbt), byRound(lh('mobile', CONTROL), tbt));
-  const g = signed(ms);
   const perf = home.map((r) => r.scores.performance);
   const lcp = home.map((r) => r.metrics.lcp);
   const P = B.performanceHomeMobile;
   judge(`Performance ≥ ${P} on / (mobile)`, perf, (m) => m >= P);
-  out.push({
-    name: `TBT on / ≤ ${CONTROL} + ${B.tbtOverControlMs} ms (mobile, paired loads)`,
-    actual: `${fmt(pair.diff, g)} ms (90 % interval ${interval(pair.interval, g)}; difference of medians ${g(pair.ofMedians)})`,
-    met: pair.diff.n ? pair.diff.median <= B.tbtOverControlMs : null,
-  });
+  judgePaired(
+    `TBT on / ≤ ${CONTROL} + ${B.tbtOverControlMs} ms (mobile, paired loads)`,
+    [home, lh('mobile', CONTROL)],
+    tbt,
+    B.tbtOverControlMs,
+  );
   judge(`TBT ≤ ${B.tbtMs} ms on / (mobile)`, home.map(tbt), (m) => m <= B.tbtMs);
   judge(`LCP ≤ ${B.lcpMs} ms on / (mobile)`, lcp, (m) => m <= B.lcpMs);
   for (const p of PRESETS) {
@@ -354,6 +405,36 @@ export function budgets(d: BenchData): Budget[] {
     name: `Still page: browser CPU ≤ ${B.stillCpuRatio}× the plain page`,
     actual: p ? `${p.cpuRatio.toFixed(2)}×` : 'no probe',
     met: p ? p.cpuRatio <= B.stillCpuRatio : null,
+  });
+  // What the canvas and the home page cost a phone, each load beside its round's other.
+  const phone = (route: string) => visitsOf(d, 'this', 'phone', route);
+  const over: [string, number, string, (v: Visit) => number][] = [
+    ['Title worker CPU', B.phoneWorkerCpuOverControlMs, CONTROL, (v) => v.cpu.worker.cpuMs],
+    ['Page + worker + GPU + compositor CPU', B.phoneCanvasCpuOverControlMs, CONTROL, canvasCpu],
+    ['Main-thread CPU', B.phoneMainCpuOverPlainMs, PLAIN, (v) => v.cpu.main.cpuMs],
+    ['Style + layout + paint', B.phoneStyleLayoutPaintOverPlainMs, PLAIN, styleLayoutPaint],
+  ];
+  for (const [what, limit, than, pick] of over)
+    judgePaired(
+      `${what} on / ≤ ${than} + ${limit} ms (phone, CPU 4x, paired per round)`,
+      [phone(HOME), phone(than)],
+      pick,
+      limit,
+    );
+  const chunk = d.builds.find((b) => b.id === 'this')?.titleWorkerGzip ?? null;
+  out.push({
+    name: `Title worker chunk ≤ ${B.titleWorkerGzipKB} KB gzip`,
+    actual: chunk === null ? 'not measured' : `${kb(chunk)} KB`,
+    met: chunk === null ? null : chunk / 1000 <= B.titleWorkerGzipKB,
+  });
+  const first = phone(HOME).find((v) => v.windowMs >= 20_000)?.bytes;
+  const firstBytes = first ? first.pageBytes + first.workerBytes : Number.NaN;
+  out.push({
+    name: `First visit ≤ ${B.firstVisitKiB} KiB on / (phone, page + service worker, 20 s)`,
+    actual: first
+      ? `${kib(firstBytes)} KiB (page ${kib(first.pageBytes)}, service worker ${kib(first.workerBytes)})`
+      : 'no 20 s visit',
+    met: first ? firstBytes / 1024 <= B.firstVisitKiB : null,
   });
   return out;
 }

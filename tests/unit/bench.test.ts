@@ -160,11 +160,95 @@ describe('paired rounds and steadiness', () => {
       { round, repeat, build: 'this', preset: 'mobile', route: '/', run: run(home) },
       { round, repeat, build: 'this', preset: 'mobile', route: '/?webgl=0', run: run(control) },
     ]);
-    const d = { lighthouse, visits: [], probe: null } as unknown as BenchData;
+    const d = { lighthouse, visits: [], builds: [], probe: null } as unknown as BenchData;
     const budget = budgets(d).find((b) => b.name.startsWith('TBT on / ≤'))!;
     // Differences +10, +50, −10, +60: median +30 over 4 pairs; the unpaired run is left out.
     expect(budget.actual).toMatch(/^\+30 \(-10–\+60/);
     expect(budget.met).toBe(true);
+  });
+
+  it("weighs a phone's load of / against its control and the plain page of the same round", () => {
+    const load = (main: number, slp: number, worker: number, round: number, route: string) => ({
+      round,
+      build: 'this',
+      device: 'phone',
+      route,
+      visit: {
+        litMs: Number.NaN,
+        windowMs: round === 0 ? 20_000 : 10_000,
+        bytes: { pageBytes: 200 * 1024, workerBytes: 130 * 1024 },
+        cpu: {
+          main: { cpuMs: main, work: { 'style/layout/paint': slp } },
+          worker: { cpuMs: worker },
+          gpu: { cpuMs: 100 },
+          compositor: { cpuMs: 50 },
+        },
+      },
+    });
+    // Per round: `/`, its control, the plain page ([main, style + layout + paint, worker] each).
+    const rounds = [
+      [
+        [900, 200, 120],
+        [800, 180, 0],
+        [600, 120, 0],
+      ],
+      [
+        [950, 210, 140],
+        [850, 200, 0],
+        [640, 100, 0],
+      ],
+      [
+        [1000, 260, 100],
+        [900, 240, 0],
+        [650, 180, 0],
+      ],
+      [
+        [880, 190, 160],
+        [800, 170, 0],
+        [500, 100, 0],
+      ],
+      [
+        [1200, 300, 130],
+        [1000, 280, 0],
+        [1000, 190, 0],
+      ],
+    ];
+    const visits = rounds.flatMap((loads, round) =>
+      loads.map(([main, slp, worker], i) =>
+        load(main!, slp!, worker!, round, ['/', '/?webgl=0', '/privacypolicy'][i]!),
+      ),
+    );
+    // Round 2's plain page failed twice: its `/` is left unpaired on those two rows.
+    visits.splice(8, 1);
+    const builds = [{ id: 'this', dir: 'dist', titleWorkerGzip: 190_400 }];
+    const d = { lighthouse: [], visits, builds, probe: null } as unknown as BenchData;
+    const list = budgets(d);
+    const find = (start: string) => list.find((b) => b.name.startsWith(start))!;
+    // Main thread over the plain page: +300, +310, +380, +200; median +305, over +300.
+    expect(find('Main-thread CPU on / ≤ /privacypolicy + 300 ms').actual).toMatch(
+      /^\+305 \(\+200–\+380/,
+    );
+    expect(find('Main-thread CPU on / ≤ /privacypolicy + 300 ms').met).toBe(false);
+    // Style, layout and paint: +80, +110, +90, +110; median +100, at the budget.
+    expect(find('Style + layout + paint on / ≤ /privacypolicy + 100 ms').actual).toMatch(/^\+100 /);
+    expect(find('Style + layout + paint on / ≤ /privacypolicy + 100 ms').met).toBe(true);
+    // Against the control, all five rounds: the worker's whole CPU, and the four threads summed.
+    expect(find('Title worker CPU on / ≤ /?webgl=0 + 150 ms').actual).toMatch(
+      /^\+130 \(\+100–\+160/,
+    );
+    expect(find('Page + worker + GPU + compositor CPU on / ≤ /?webgl=0 + 300 ms').actual).toMatch(
+      /^\+240 \(\+200–\+330/,
+    );
+    expect(find('Page + worker + GPU + compositor CPU on / ≤ /?webgl=0 + 300 ms').met).toBe(true);
+    // 190.4 KB is over 190 KB; 330 KiB in the first 20 s is over 320.
+    expect(find('Title worker chunk ≤ 190 KB gzip')).toMatchObject({
+      actual: '190.4 KB',
+      met: false,
+    });
+    expect(find('First visit ≤ 320 KiB')).toMatchObject({ met: false });
+    expect(find('First visit ≤ 320 KiB').actual).toMatch(
+      /^330 KiB \(page 200, service worker 130\)/,
+    );
   });
 
   it('calls a budget unsteady when two runs disagree', () => {
