@@ -7,6 +7,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import { waitForCanvas } from '../canvasTakeover';
 import { quantile, summarize } from '../../src/shared/stats';
 import { processCpuSeconds, titleFrameIntervals } from './frames';
+import { HOME, PLAIN } from './report';
 
 /** Browser CPU over 5 s of `page` sitting still, in % of one core. */
 async function stillCpu(browser: Browser, page: Page): Promise<number> {
@@ -69,8 +70,8 @@ export async function runProbe(baseURL: string, rounds: number, log: (s: string)
     const homes = [];
     const plains = [];
     for (let i = 0; i < rounds; i++) {
-      const home = await probeRound(browser, `${baseURL}/`, settleHome, i === 0);
-      const plain = (await probeRound(browser, `${baseURL}/privacypolicy`, settlePlain)).cpu;
+      const home = await probeRound(browser, baseURL + HOME, settleHome, i === 0);
+      const plain = (await probeRound(browser, baseURL + PLAIN, settlePlain)).cpu;
       homes.push(home);
       plains.push(plain);
       log(

@@ -321,8 +321,8 @@ function probeSection(p: ProbeResult): string[] {
   return table('Runtime probe (Chromium, 1440x900) | Value', [
     `Canvas title | ${p.canvas}`,
     `Browser CPU, still 5 s after the sweep: / | ${fmt(p.cpuHome, pct)} % of a core`,
-    `Browser CPU, still 5 s: /privacypolicy | ${fmt(p.cpuPlain, pct)} % of a core`,
-    `Ratio / ÷ /privacypolicy | ${pct(p.cpuRatio)}×`,
+    `Browser CPU, still 5 s: ${PLAIN} | ${fmt(p.cpuPlain, pct)} % of a core`,
+    `Ratio / ÷ ${PLAIN} | ${pct(p.cpuRatio)}×`,
     `Frame interval, pointer across the title | median ${fixed(1)(p.frameIntervalMedianMs)} ms, p95 ${fixed(1)(p.frameIntervalP95Ms)} ms (${p.pointerFrames} frames)`,
   ]);
 }
