@@ -31,25 +31,26 @@ export interface EarlyLight {
   readonly y: number;
 }
 
-/** Ends the first paint's sweep (the lit copies' animations) where it is and says where, or null. */
+/**
+ * Ends the first paint's sweep (the lit copies' animations) where it is and says where, or null.
+ * Every value is read before anything is written: one style update while the sweep runs, where
+ * `commitStyles()` on each animation cost one per animation (docs/bench.md, thirteenth session).
+ */
 export function takeEarlyLight(box: HTMLElement): EarlyLight | null {
   const windows = litWindows(box);
-  const running = windows.flatMap(({ pane, words }) => [
-    ...pane.getAnimations(),
-    ...words.getAnimations(),
-  ]);
+  const moved = windows.flatMap(({ pane, words }) => [pane, words]);
+  const running = moved.flatMap((el) => el.getAnimations());
   const pane = windows[0]?.pane;
   if (running.length === 0 || !pane) return null;
   const started = running[0]!.startTime;
   const rect = pane.getBoundingClientRect();
-  for (const animation of running) {
-    try {
-      animation.commitStyles(); // the copy stays where it was drawn until the app moves it
-    } catch {
-      // not rendered (a hidden hero): nothing to keep
-    }
-    animation.cancel();
-  }
+  // Where the compositor has each copy now; the copy stays there until the app moves it.
+  const at = moved.map((el) => getComputedStyle(el).transform);
+  for (const animation of running) animation.cancel();
+  moved.forEach((el, i) => {
+    const transform = at[i];
+    if (transform && transform !== 'none') el.style.transform = transform;
+  });
   return {
     start: typeof started === 'number' ? started : performance.now(),
     x: rect.left + rect.width / 2,
