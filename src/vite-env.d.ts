@@ -7,3 +7,9 @@ declare module 'virtual:title-glyphs' {
   const glyphs: import('./canvas/titleGlyphData').TitleGlyphs;
   export default glyphs;
 }
+
+declare module 'virtual:title-metrics' {
+  /** The name's widths in ems in the title's font, measured by the build (scripts/build/titleGlyphs.ts). */
+  const metrics: import('./motion/model').TitleMetrics;
+  export default metrics;
+}

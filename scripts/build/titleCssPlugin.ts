@@ -1,13 +1,16 @@
 /** Appends the model's custom properties (src/motion/titleLook.ts) to src/styles/global.css. */
 import type { Plugin } from 'vite';
 import { titleCss } from '../../src/motion/titleLook';
+import { titleGlyphs } from './titleGlyphsPlugin';
 
 export function titleCssPlugin(): Plugin {
   return {
     name: 'title-css',
     enforce: 'pre',
-    transform(code, id) {
-      if (id.split('?')[0]!.endsWith('/src/styles/global.css')) return `${code}\n${titleCss()}`;
+    async transform(code, id) {
+      if (!id.split('?')[0]!.endsWith('/src/styles/global.css')) return undefined;
+      // The title's size comes from the name's widths in its font, measured by the build.
+      return `${code}\n${titleCss((await titleGlyphs()).metrics)}`;
     },
   };
 }

@@ -5,6 +5,7 @@ import * as fontkit from 'fontkit';
 import initPathKit, { type PathKit } from 'pathkit-wasm/bin/pathkit.js';
 import { compress } from 'wawoff2';
 import type { TitleGlyphs, TitleWord } from '../../src/canvas/titleGlyphData';
+import type { TitleMetrics } from '../../src/motion/model';
 
 const require = createRequire(import.meta.url);
 
@@ -30,6 +31,8 @@ export interface TitleGlyphBuild {
   woff2: Uint8Array;
   /** The same outlines for the canvas, laid out per word. */
   glyphs: TitleGlyphs;
+  /** The name's widths in ems, as the browser lays it out in this font (the DOM title's). */
+  metrics: TitleMetrics;
   /** Contours per glyph of the font, by character (for tests: one per closed shape). */
   contoursByChar: Record<string, number>;
 }
@@ -364,7 +367,11 @@ export async function buildTitleGlyphs(
   for (const ch of chars.trim()) {
     contoursByChar[ch] = outlines[font.layout(ch).glyphs[0]?.id ?? 0]?.length ?? 0;
   }
-  return { woff2, glyphs: { words }, contoursByChar };
+  // Each word is shaped on its own (the DOM title's words are elements apart), a space between.
+  const spaceEm = (font.layout(' ').positions[0]?.xAdvance ?? 0) / upm;
+  const wordsEm = words.map((w) => w.width);
+  const titleEm = wordsEm.reduce((sum, w) => sum + w, 0) + spaceEm * (wordsEm.length - 1);
+  return { woff2, glyphs: { words }, metrics: { titleEm, wordsEm, spaceEm }, contoursByChar };
 }
 
 /** TrueType outer contours run clockwise; the canvas wants the fill on the left (counter-clockwise). */

@@ -8,12 +8,17 @@ import { buildTitleGlyphs, type TitleGlyphBuild } from './titleGlyphs';
 export const TITLE_FONT_OUT = resolve(import.meta.dirname, '../../src/generated/title.woff2');
 /** The canvas's glyphs, as a module: `import titleGlyphs from 'virtual:title-glyphs'`. */
 export const TITLE_GLYPHS_ID = 'virtual:title-glyphs';
-const RESOLVED_ID = '\0' + TITLE_GLYPHS_ID;
+/** The name's widths in ems, for the motion store: `import metrics from 'virtual:title-metrics'`. */
+export const TITLE_METRICS_ID = 'virtual:title-metrics';
+const MODULES: Record<string, (build: TitleGlyphBuild) => unknown> = {
+  [TITLE_GLYPHS_ID]: (build) => build.glyphs,
+  [TITLE_METRICS_ID]: (build) => build.metrics,
+};
 
 let built: Promise<TitleGlyphBuild> | undefined;
 
 /** Builds the glyphs of the company name once per process, and writes the font if it changed. */
-async function titleGlyphs(): Promise<TitleGlyphBuild> {
+export async function titleGlyphs(): Promise<TitleGlyphBuild> {
   built ??= buildTitleGlyphs(company.name).then(async (result) => {
     const old = await readFile(TITLE_FONT_OUT).catch(() => null);
     if (!old || !Buffer.from(result.woff2).equals(old)) {
@@ -33,11 +38,12 @@ export function titleGlyphsPlugin(): Plugin {
       await titleGlyphs();
     },
     resolveId(id) {
-      return id === TITLE_GLYPHS_ID ? RESOLVED_ID : undefined;
+      return Object.hasOwn(MODULES, id) ? '\0' + id : undefined;
     },
     async load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      return `export default ${JSON.stringify((await titleGlyphs()).glyphs)};`;
+      const make = id.startsWith('\0') ? MODULES[id.slice(1)] : undefined;
+      if (!make) return undefined;
+      return `export default ${JSON.stringify(make(await titleGlyphs()))};`;
     },
   };
 }

@@ -103,15 +103,18 @@ export function Hero() {
       button.tabIndex = gone ? -1 : 0;
       button.dataset.diameter = rem.toFixed(4);
     };
-    void document.fonts?.ready.then(() => {
-      const text = title.firstElementChild as HTMLElement | null;
-      if (!text) return;
-      const em = parseFloat(getComputedStyle(box).fontSize) * (layoutScale(box) || 1);
-      const width = (el: Element) => el.getBoundingClientRect().width / em;
-      const titleEm = width(text);
-      const titleWordsEm = wordEls[0]!.map(width);
-      if (Number.isFinite(titleEm) && titleEm > 1) measureTitle(titleEm, titleWordsEm);
-    });
+    // The build measured the name in the title's font (virtual:title-metrics); the page measures
+    // it only when another font draws it (the title's failed to load), which reads the layout.
+    if (!titleFontLoaded(document))
+      void document.fonts?.ready.then(() => {
+        const text = title.firstElementChild as HTMLElement | null;
+        if (!text || titleFontLoaded(document)) return;
+        const em = parseFloat(getComputedStyle(box).fontSize) * (layoutScale(box) || 1);
+        const width = (el: Element) => el.getBoundingClientRect().width / em;
+        const titleEm = width(text);
+        const titleWordsEm = wordEls[0]!.map(width);
+        if (Number.isFinite(titleEm) && titleEm > 1) measureTitle(titleEm, titleWordsEm);
+      });
     const unsubscribe = motionStore.subscribe(heroInputs, () => write(motionStore.getState()), {
       equalityFn: shallow,
       fireImmediately: true,
@@ -162,6 +165,21 @@ export function Hero() {
       <ScrollDownButton ref={buttonRef} />
     </section>
   );
+}
+
+/** The family of the title's own font, built from the name (src/styles/global.css). */
+const TITLE_FAMILY = 'Syne Title';
+
+/**
+ * Whether the title's own font is in, read from the document's faces. `document.fonts.ready` is no
+ * such read: once settled, Chromium lays the page out to answer it (docs/bench.md, thirteenth
+ * session), so it is waited for only while the face is not in.
+ */
+function titleFontLoaded(doc: Document): boolean {
+  for (const face of doc.fonts ?? []) {
+    if (face.family.replace(/["']/g, '') === TITLE_FAMILY && face.status === 'loaded') return true;
+  }
+  return false;
 }
 
 /** The scale the title's transform applies, read back from the element. */

@@ -29,7 +29,7 @@ import { restX, sweepStep } from './light';
 
 /** The top bar's height in CSS px: the pinned title sits under it. */
 export const TOPBAR_HEIGHT = 64;
-/** Width of "the company name" in ems, used until the real text is measured (Syne 700). */
+/** A name's width in ems where none is given (the model's own tests); the page has the build's. */
 export const DEFAULT_TITLE_EM_WIDTH = 10.5;
 /** The title's start font size never exceeds this, in px. */
 export const TITLE_MAX_START_PX = 168;
@@ -102,23 +102,19 @@ export function startFontPx(
 
 /** Screens at least this much taller than wide start a name of several words on two lines. */
 export const TWO_LINE_ASPECT = 1.2;
-/** A space in Syne 700, in ems, used until the real text is measured. */
-export const DEFAULT_SPACE_EM = 0.27;
-
-/** Each word's width in ems, guessed from its share of the characters until the text is measured. */
-export function guessWordsEm(words: readonly string[], emWidth = DEFAULT_TITLE_EM_WIDTH): number[] {
-  const letters = words.reduce((n, w) => n + w.length, 0) || 1;
-  const wordsEm = emWidth - DEFAULT_SPACE_EM * Math.max(0, words.length - 1);
-  return words.map((w) => (wordsEm * w.length) / letters);
+/** The name's widths in ems in the title's font: measured by the build (virtual:title-metrics). */
+export interface TitleMetrics {
+  readonly titleEm: number;
+  readonly wordsEm: readonly number[];
+  readonly spaceEm: number;
 }
 
-/** The longer line's width in ems of a name on two lines, guessed before the text is measured. */
-export function guessedLineEm(words: readonly string[]): number {
-  const em = guessWordsEm(words);
-  const k = twoLineSplit(em, DEFAULT_SPACE_EM);
+/** The longer line's width in ems of a name set on two lines where twoLineSplit breaks it. */
+export function longerLineEm(wordsEm: readonly number[], spaceEm: number): number {
+  const k = twoLineSplit(wordsEm, spaceEm);
   const line = (a: number, b: number) =>
-    em.slice(a, b).reduce((s, w) => s + w, 0) + DEFAULT_SPACE_EM * (b - a - 1);
-  return Math.max(line(0, k), line(k, em.length));
+    wordsEm.slice(a, b).reduce((s, w) => s + w, 0) + spaceEm * (b - a - 1);
+  return Math.max(line(0, k), line(k, wordsEm.length));
 }
 
 /** Where the words break into two lines: the split whose longer line is the shortest. */

@@ -1,8 +1,8 @@
 /** The one store between DOM and canvas; each field changes only through its owner's action. */
 import { createStore } from 'zustand/vanilla';
 import { subscribeWithSelector } from 'zustand/middleware';
-import { company } from '../content/company';
-import { DEFAULT_TITLE_EM_WIDTH, guessWordsEm, type Viewport } from './model';
+import titleMetrics from 'virtual:title-metrics';
+import type { Viewport } from './model';
 
 /** Where the canvas title stands. */
 export type CanvasStatus = 'loading' | 'ready' | 'unavailable' | 'lost';
@@ -28,7 +28,8 @@ export interface MotionState {
   /** Page clock time (ms) the intro sweep starts at; null until the title is first shown lit. */
   sweepStart: number | null;
   canvas: CanvasStatus;
-  /** Measured widths of the title and of each word, in ems (guessed until measured). */
+  /** The widths of the title and of each word, in ems: the build's, or the page's own measure
+   * when another font draws the title (home/Hero.tsx). */
   titleEm: number;
   titleWordsEm: readonly number[];
   onHome: boolean;
@@ -50,8 +51,8 @@ export const initialMotionState: MotionState = {
   sweepStart: null,
   reducedMotion: false,
   canvas: 'loading',
-  titleEm: DEFAULT_TITLE_EM_WIDTH,
-  titleWordsEm: guessWordsEm(titleWords(company.name)),
+  titleEm: titleMetrics.titleEm,
+  titleWordsEm: titleMetrics.wordsEm,
   onHome: false,
   testMode: false,
   testTime: 0,

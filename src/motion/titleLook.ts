@@ -1,11 +1,9 @@
 /** The title's light said once, for the shader and the CSS (docs/title-light.md). */
-import { company } from '../content/company';
 import { LIGHT_RADIUS_EM } from './light';
 import {
-  DEFAULT_TITLE_EM_WIDTH,
   GUESSED_SIZE,
   GUESSED_STROKE,
-  guessedLineEm,
+  longerLineEm,
   OUTLINE_UNIT,
   TAGLINE_GAP_PX,
   TITLE_END_SIZE,
@@ -15,8 +13,8 @@ import {
   TITLE_MAX_START_PX,
   TITLE_START_SIZE,
   TITLE_START_Y,
+  type TitleMetrics,
 } from './model';
-import { titleWords } from './store';
 
 /** The unlit outline and the light's two hues, cool on its left and violet on its right (sRGB). */
 export const LIGHT_COLORS = { base: '#a9b4e8', hueA: '#9fb0ff', hueB: '#d7a8ff' } as const;
@@ -72,15 +70,17 @@ function maskStops() {
   };
 }
 
-/** The custom properties the build appends to styles/global.css, as a `:root` rule. */
-export function titleCss(): string {
+/** The custom properties the build appends to styles/global.css, as a `:root` rule; `metrics`: the
+ * name's widths in its font, so the first paint sizes the title as the app will. */
+export function titleCss(metrics: TitleMetrics): string {
   const [r, g, b] = rgb(LIGHT_COLORS.base);
   const a = rgb(LIGHT_COLORS.hueA);
   const v = rgb(LIGHT_COLORS.hueB);
   const halo = a.map((c, i) => Math.round(c + (v[i]! - c) * CSS_HALO_MIX)).join(' ');
   const room = `(100vw - 2 * max(${TITLE_MARGIN_MIN_PX}px, ${TITLE_MARGIN_SHARE * 100}vw))`;
   const masks = maskStops();
-  const lineEm = guessedLineEm(titleWords(company.name)).toFixed(3);
+  const titleEm = metrics.titleEm.toFixed(4);
+  const lineEm = longerLineEm(metrics.wordsEm, metrics.spaceEm).toFixed(4);
   const props: Record<string, string> = {
     '--light-base': `rgb(${r} ${g} ${b} / ${LIGHT_BASE_ALPHA})`,
     '--light-hue-a': LIGHT_COLORS.hueA,
@@ -90,8 +90,8 @@ export function titleCss(): string {
     '--light-spot-stops': masks.spot,
     '--light-core-stops': masks.core,
     '--light-glow-stops': masks.glow,
-    '--title-font-1': `min(${TITLE_MAX_START_PX}px, calc(${room} / ${DEFAULT_TITLE_EM_WIDTH}))`,
-    '--title-font-2': `min(${TITLE_MAX_START_PX}px, calc(${room} / ${DEFAULT_TITLE_EM_WIDTH} * ${TITLE_START_SIZE} / ${TITLE_END_SIZE}), calc(${room} / ${lineEm}))`,
+    '--title-font-1': `min(${TITLE_MAX_START_PX}px, calc(${room} / ${titleEm}))`,
+    '--title-font-2': `min(${TITLE_MAX_START_PX}px, calc(${room} / ${titleEm} * ${TITLE_START_SIZE} / ${TITLE_END_SIZE}), calc(${room} / ${lineEm}))`,
     '--title-line-em': lineEm,
     '--title-stroke-div': String(GUESSED_SIZE / (GUESSED_STROKE * OUTLINE_UNIT)),
     '--title-line': String(TITLE_LINE_HEIGHT),

@@ -12,7 +12,7 @@ import {
 import { readCanvas, showOnlyCanvas } from './pixels';
 import { appSweep, openWithSweepHeld, reactCommits } from './sweep';
 import { waitForCanvas } from '../../scripts/canvasTakeover';
-import { scrollButtonDiameter, sweepStep, titleSize } from '../../src/motion/model';
+import { scrollButtonDiameter, sweepStep, titleMargin, titleSize } from '../../src/motion/model';
 import {
   at,
   expectSweepThenFollow,
@@ -414,6 +414,70 @@ describe('the pinned title and the keyboard', () => {
       // Back through the form and up past the cards' links.
       expect(seen.filter((n) => n.startsWith('A ')).length).toBeGreaterThanOrEqual(3);
     }
+  });
+});
+
+/** Where each word of the DOM title is drawn, in viewport px. */
+const wordBoxes = (page: import('playwright-core').Page) =>
+  page.$$eval('.hero__title-text .hero__word', (words) =>
+    words.map((w) => {
+      const r = w.getBoundingClientRect();
+      return { left: r.left, top: r.top, width: r.width, height: r.height };
+    }),
+  );
+
+describe("the title's size, from the name's widths the build measured", () => {
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`is the same before the app and after it on a ${name}: no word moves when it takes over`, async () => {
+      const { page, problems } = await openPage(browser(), { viewport });
+      const app = await holdApp(page);
+      await page.goto(`${baseURL()}/?webgl=0`, { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready);
+      const before = await wordBoxes(page);
+      app.release();
+      await page.waitForFunction(
+        () => 'live' in document.querySelector<HTMLElement>('.hero__title-box')!.dataset,
+      );
+      await page.waitForTimeout(500);
+      const after = await wordBoxes(page);
+      console.log(
+        `[figures] title words on a ${name}, first paint → app: ${before.map((b, i) => `${b.width.toFixed(2)} → ${after[i]!.width.toFixed(2)} px wide`).join(', ')}`,
+      );
+      expect(after).toHaveLength(before.length);
+      const moved = Math.max(
+        ...before.flatMap((b, i) =>
+          (['left', 'top', 'width', 'height'] as const).map((k) => Math.abs(after[i]![k] - b[k])),
+        ),
+      );
+      console.log(`[figures] the most a word's edge moved on a ${name}: ${moved.toFixed(3)} px`);
+      // Widths guessed from the letters moved them 0.16–0.33 px when the app measured the text.
+      expect(moved).toBeLessThan(0.1);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it("is measured in the font that draws it when the title's own fonts do not load", async () => {
+    const { page, problems } = await openPage(browser(), { viewport: DESKTOP });
+    await page.route(/\/assets\/(title|syne)-[^/]*\.woff2?$/, (route) => route.abort());
+    await page.goto(`${baseURL()}/?webgl=0`, { waitUntil: 'load' });
+    await page.waitForFunction(
+      () => 'live' in document.querySelector<HTMLElement>('.hero__title-box')!.dataset,
+    );
+    await page.waitForTimeout(500);
+    const text = await page.locator('.hero__title-text').boundingBox();
+    const margin = titleMargin(DESKTOP.width);
+    console.log(
+      `[figures] the title in a fallback font: ${text!.width.toFixed(1)} px wide in ${DESKTOP.width - 2 * margin} px of room`,
+    );
+    // The start size fills the room between the margins with the name, in whatever font draws it:
+    // Syne's metric-matched fallback (Liberation Sans Bold here) sized by the build's widths, those
+    // of Syne, overflows by 4 px.
+    expect(Math.abs(text!.x - margin)).toBeLessThan(1);
+    expect(Math.abs(text!.width - (DESKTOP.width - 2 * margin))).toBeLessThan(1);
+    expect(problems.filter((p) => !/woff2|Failed to load resource/.test(p))).toEqual([]);
   });
 });
 

@@ -1,15 +1,41 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TWO_LINE_ASPECT } from '../../src/motion/model';
+import titleMetrics from 'virtual:title-metrics';
+import {
+  longerLineEm,
+  TITLE_MARGIN_MIN_PX,
+  TITLE_MARGIN_SHARE,
+  TWO_LINE_ASPECT,
+} from '../../src/motion/model';
+import { initialMotionState } from '../../src/motion/store';
 import { LIGHT_COLORS, titleCss } from '../../src/motion/titleLook';
 
 const css = readFileSync('src/styles/global.css', 'utf8');
-const generated = titleCss();
+const generated = titleCss(titleMetrics);
+const room = `(100vw - 2 * max(${TITLE_MARGIN_MIN_PX}px, ${TITLE_MARGIN_SHARE * 100}vw))`;
 
 describe("the title's CSS and the model", () => {
   it('starts two lines at the aspect the model does (a media query takes no custom property)', () => {
     const [, w, h] = /max-aspect-ratio:\s*(\d+)\s*\/\s*(\d+)/.exec(css) ?? [];
     expect(Number(h) / Number(w)).toBeCloseTo(TWO_LINE_ASPECT, 6);
+  });
+
+  it("sizes the first paint's title by the name's widths the build measured, as the store does", () => {
+    const { titleEm, wordsEm, spaceEm } = titleMetrics;
+    // Syne 700's "Bluestem Software": two words and a space, about 10.5 em.
+    expect(wordsEm).toHaveLength(2);
+    expect(titleEm).toBeGreaterThan(10);
+    expect(titleEm).toBeLessThan(11);
+    expect(generated).toContain(
+      `--title-font-1: min(168px, calc(${room} / ${titleEm.toFixed(4)}))`,
+    );
+    expect(generated).toContain(`--title-line-em: ${longerLineEm(wordsEm, spaceEm).toFixed(4)};`);
+    expect(initialMotionState.titleEm).toBe(titleEm);
+    expect(initialMotionState.titleWordsEm).toEqual(wordsEm);
+    // Another name, other widths: nothing in the CSS is the name's but what the build measured.
+    const other = titleCss({ titleEm: 7.25, wordsEm: [3, 4], spaceEm: 0.25 });
+    expect(other).toContain(`calc(${room} / 7.2500))`);
+    expect(other).toContain('--title-line-em: 4.0000;');
   });
 
   it('defines every --light-* and --title-* property the stylesheet reads', () => {

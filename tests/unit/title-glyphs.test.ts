@@ -14,7 +14,7 @@ describe("the title's build step", () => {
 
   it('builds another name with the same metrics and kerning as the shipped font', async () => {
     const name = 'Prairie Fox Works';
-    const { woff2, glyphs, contoursByChar } = await buildTitleGlyphs(name);
+    const { woff2, glyphs, metrics, contoursByChar } = await buildTitleGlyphs(name);
     const font = fontkit.create(Buffer.from(woff2));
     const syne = fontkit.create(
       Buffer.from(
@@ -37,6 +37,14 @@ describe("the title's build step", () => {
       expect(w.points.length).toBe(2 * w.contours.reduce((s, n) => s + n, 0));
       expect(Buffer.from(w.halo.alpha, 'base64').length).toBe(w.halo.width * w.halo.height);
     }
+    // The name's widths for the page's first paint and its store: words, and spaces between them.
+    const space = syne.layout(' ').positions[0]!.xAdvance / syne.unitsPerEm;
+    expect(metrics.spaceEm).toBeCloseTo(space, 6);
+    expect(metrics.wordsEm).toEqual(glyphs.words.map((w) => w.width));
+    expect(metrics.titleEm).toBeCloseTo(
+      glyphs.words.reduce((s, w) => s + w.width, 0) + 2 * space,
+      6,
+    );
     expect(Object.keys(contoursByChar).sort()).toEqual([...new Set('PrairieFoxWorks')].sort());
     expect(contoursByChar.x).toBe(1);
   });
