@@ -24,9 +24,11 @@ export function startEarlyLight(doc: Document = document): void {
 
   placeLitWords(box);
   // A web font that comes later moves the <h1>'s words: the copies follow until the app runs.
-  void doc.fonts?.ready.then(() => {
-    if (!('live' in box.dataset)) placeLitWords(box);
-  });
+  // Only then: once settled, `fonts.ready` costs Chromium a layout to answer (docs/bench.md).
+  if (doc.fonts?.status === 'loading')
+    void doc.fonts.ready.then(() => {
+      if (!('live' in box.dataset)) placeLitWords(box);
+    });
   const windows = litWindows(box);
   const atRest = still ? windowTransforms(rest, y, r) : null;
   for (const w of windows) {
