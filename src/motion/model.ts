@@ -109,12 +109,18 @@ export interface TitleMetrics {
   readonly spaceEm: number;
 }
 
-/** The longer line's width in ems of a name set on two lines where twoLineSplit breaks it. */
-export function longerLineEm(wordsEm: readonly number[], spaceEm: number): number {
-  const k = twoLineSplit(wordsEm, spaceEm);
-  const line = (a: number, b: number) =>
-    wordsEm.slice(a, b).reduce((s, w) => s + w, 0) + spaceEm * (b - a - 1);
-  return Math.max(line(0, k), line(k, wordsEm.length));
+/** The width in ems of words `a` to `b − 1` set on one line, a space between each two. */
+export function lineEm(wordsEm: readonly number[], spaceEm: number, a: number, b: number): number {
+  return b <= a ? 0 : wordsEm.slice(a, b).reduce((s, w) => s + w, 0) + spaceEm * (b - a - 1);
+}
+
+/** The longer line's width in ems of a name on two lines, broken at `k` (twoLineSplit's). */
+export function longerLineEm(
+  wordsEm: readonly number[],
+  spaceEm: number,
+  k = twoLineSplit(wordsEm, spaceEm),
+): number {
+  return Math.max(lineEm(wordsEm, spaceEm, 0, k), lineEm(wordsEm, spaceEm, k, wordsEm.length));
 }
 
 /** Where the words break into two lines: the split whose longer line is the shortest. */
@@ -122,9 +128,7 @@ export function twoLineSplit(wordsEm: readonly number[], spaceEm: number): numbe
   let best = 1;
   let bestWidth = Infinity;
   for (let k = 1; k < wordsEm.length; k++) {
-    const line = (a: number, b: number) =>
-      wordsEm.slice(a, b).reduce((s, w) => s + w, 0) + spaceEm * (b - a - 1);
-    const width = Math.max(line(0, k), line(k, wordsEm.length));
+    const width = longerLineEm(wordsEm, spaceEm, k);
     if (width < bestWidth) [best, bestWidth] = [k, width];
   }
   return best;
@@ -186,9 +190,8 @@ export function titleLayout(
   const n = wordsEm.length;
   const spaceEm = n > 1 ? (emWidth - wordsEm.reduce((s, w) => s + w, 0)) / (n - 1) : 0;
   const split = lines === 2 ? twoLineSplit(wordsEm, spaceEm) : n;
-  const lineEm = (a: number, b: number) =>
-    b <= a ? 0 : wordsEm.slice(a, b).reduce((s, w) => s + w, 0) + spaceEm * (b - a - 1);
-  const longestEm = lines === 2 ? Math.max(lineEm(0, split), lineEm(split, n)) : emWidth;
+  const line = (a: number, b: number) => lineEm(wordsEm, spaceEm, a, b);
+  const longestEm = lines === 2 ? longerLineEm(wordsEm, spaceEm, split) : emWidth;
   const unitPx =
     startFontPx(width, emWidth, lines === 2 ? longestEm : undefined) / TITLE_START_SIZE;
   const fontPx = size * unitPx;
@@ -208,7 +211,7 @@ export function titleLayout(
   }
   const twoLines = wordsEm.map((w, i) => {
     const [a, b] = i < split ? [0, split] : [split, n];
-    const start = -lineEm(a, b) / 2 + lineEm(a, i) + (i > a ? spaceEm : 0);
+    const start = -line(a, b) / 2 + line(a, i) + (i > a ? spaceEm : 0);
     return { x: start + w / 2, y: ((i < split ? -1 : 1) * TITLE_LINE_HEIGHT) / 2 };
   });
   const xAt = (i: number, apart: number) =>
