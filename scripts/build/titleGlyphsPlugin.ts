@@ -41,9 +41,9 @@ export function titleGlyphsPlugin(): Plugin {
       return Object.hasOwn(MODULES, id) ? '\0' + id : undefined;
     },
     async load(id) {
-      const make = id.startsWith('\0') ? MODULES[id.slice(1)] : undefined;
-      if (!make) return undefined;
-      return `export default ${JSON.stringify(make(await titleGlyphs()))};`;
+      const name = id.slice(1);
+      if (!id.startsWith('\0') || !Object.hasOwn(MODULES, name)) return undefined;
+      return `export default ${JSON.stringify(MODULES[name]!(await titleGlyphs()))};`;
     },
   };
 }

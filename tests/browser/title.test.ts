@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import {
   baseURL,
   DESKTOP,
@@ -418,7 +418,7 @@ describe('the pinned title and the keyboard', () => {
 });
 
 /** Where each word of the DOM title is drawn, in viewport px. */
-const wordBoxes = (page: import('playwright-core').Page) =>
+const wordBoxes = (page: Page) =>
   page.$$eval('.hero__title-text .hero__word', (words) =>
     words.map((w) => {
       const r = w.getBoundingClientRect();
