@@ -1,5 +1,7 @@
 import { motionStore } from '../motion/store';
 import { TITLE_CROSSFADE_MS } from '../motion/model';
+import { ANIMATION_HOLD_MS } from '../motion/light';
+import { endInRest } from './endInRest';
 
 /** A side of the title's handover (box or canvas): a linear fade, no start time given (docs/title-light.md). */
 interface Side {
@@ -8,19 +10,34 @@ interface Side {
   hidden: number;
   shown: number;
   animation: Animation | null;
+  /** Clears the timer that ends the fade once it has played (endInRest). */
+  clearEnd: () => void;
 }
 const sides = new Set<Side>();
 
-function show(side: Side, ready: boolean, fade: boolean): void {
+function stop(side: Side): void {
+  side.clearEnd();
   side.animation?.cancel();
   side.animation = null;
+}
+
+function show(side: Side, ready: boolean, fade: boolean): void {
+  stop(side);
   const to = ready ? side.shown : side.hidden;
   side.el.style.opacity = String(to);
   if (!fade || typeof side.el.animate !== 'function') return;
+  // The fade, then its last value held (the style under it has that value), ended by a timer
+  // before the effect's own end: ANIMATION_HOLD_MS.
+  const length = TITLE_CROSSFADE_MS + ANIMATION_HOLD_MS;
   side.animation = side.el.animate(
-    { opacity: [side.hidden, side.shown] },
-    { duration: TITLE_CROSSFADE_MS, easing: 'linear' },
+    [
+      { opacity: side.hidden },
+      { opacity: side.shown, offset: TITLE_CROSSFADE_MS / length },
+      { opacity: side.shown },
+    ],
+    { duration: length, easing: 'linear' },
   );
+  side.clearEnd = endInRest(side.animation);
 }
 
 /** Fades in over TITLE_CROSSFADE_MS once the canvas is ready; back at once otherwise. */
@@ -40,12 +57,12 @@ let unsubscribe: (() => void) | null = null;
 
 /** Lets the crossfade set `el`'s opacity to `hidden` or `shown` with the canvas; returns the detach. */
 export function crossfadeSide(el: HTMLElement, hidden: number, shown: number): () => void {
-  const side: Side = { el, hidden, shown, animation: null };
+  const side: Side = { el, hidden, shown, animation: null, clearEnd: () => {} };
   sides.add(side);
   show(side, motionStore.getState().canvas === 'ready', false);
   unsubscribe ??= motionStore.subscribe((s) => s.canvas === 'ready', follow);
   return () => {
-    side.animation?.cancel();
+    stop(side);
     sides.delete(side);
     if (sides.size === 0) {
       unsubscribe?.();

@@ -12,6 +12,7 @@ import {
 import { ScrollDownButton } from './ScrollDownButton';
 import { attachTitleLight, takeEarlyLight } from './titleLight';
 import { crossfadeSide } from '../dom-motion/crossfade';
+import { endInRest } from '../dom-motion/endInRest';
 
 const words = titleWords(company.name);
 
@@ -121,7 +122,10 @@ export function Hero() {
     });
     const detachLight = attachTitleLight(box, early);
     const detachFade = crossfadeSide(box, 1, 0);
+    // The scroll hint's pulse (CSS, from the first paint) ends in its last rest.
+    const pulseEnds = button.getAnimations({ subtree: true }).map(endInRest);
     return () => {
+      for (const clear of pulseEnds) clear();
       unsubscribeEnds();
       unsubscribe();
       detachLight();

@@ -1,23 +1,13 @@
-import { SWEEP_RETURN_MS } from '../motion/light';
+import { ANIMATION_HOLD_MS, SWEEP_RETURN_MS } from '../motion/light';
 
 export interface LitWindow {
   readonly pane: HTMLElement;
   readonly words: HTMLElement;
-  /** The core and the halo burn with the intensity squared. */
-  readonly squared: boolean;
 }
 
 export function litWindows(box: ParentNode): LitWindow[] {
   return [...box.querySelectorAll<HTMLElement>('.hero__lit')].flatMap((pane) =>
-    pane.firstElementChild instanceof HTMLElement
-      ? [
-          {
-            pane,
-            words: pane.firstElementChild,
-            squared: pane.matches('.hero__lit--core, .hero__lit--halo'),
-          },
-        ]
-      : [],
+    pane.firstElementChild instanceof HTMLElement ? [{ pane, words: pane.firstElementChild }] : [],
   );
 }
 
@@ -80,9 +70,11 @@ export function animateSweep(
   r: number,
 ): Animation[] {
   const total = path.ms + SWEEP_RETURN_MS;
+  const length = total + ANIMATION_HOLD_MS;
   const stops = [
-    { x: path.from, easing: 'linear' },
-    { x: path.to, offset: path.ms / total, easing: 'ease-out' },
+    { x: path.from },
+    { x: path.to, offset: path.ms / length, easing: 'ease-out' },
+    { x: path.rest, offset: total / length },
     { x: path.rest },
   ];
   const keyframes = (part: 'pane' | 'words'): Keyframe[] =>
@@ -90,7 +82,7 @@ export function animateSweep(
       ...timing,
       transform: windowTransforms(x, path.y, r)[part],
     }));
-  const timing = { duration: total, fill: 'forwards' } as const;
+  const timing = { duration: length, fill: 'forwards' } as const;
   return windows.flatMap(({ pane, words }) => [
     pane.animate(keyframes('pane'), timing),
     words.animate(keyframes('words'), timing),

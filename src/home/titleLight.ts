@@ -65,7 +65,12 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
   if (typeof window !== 'undefined') window.__domLight = domLightProbe;
   const light = { x: early?.x ?? Number.NaN, y: early?.y ?? Number.NaN, last: Number.NaN };
   let raf = 0;
-  const copies = litWindows(box);
+  // The core and the halo burn with the intensity squared (what only the app needs is here, not
+  // in the first-paint script's litWindows).
+  const copies = litWindows(box).map((copy) => ({
+    ...copy,
+    squared: copy.pane.matches('.hero__lit--core, .hero__lit--halo'),
+  }));
   const written = new Map<CSSStyleDeclaration, Record<string, string>>();
   const write = (style: CSSStyleDeclaration, name: string, value: string) => {
     const own = written.get(style) ?? {};

@@ -11,6 +11,14 @@ export const SWEEP_STEP_NARROW = 1;
 /** How long the light takes back from the sweep's end to its resting place (CSS `ease-out`). */
 export const SWEEP_RETURN_MS = 600;
 
+/**
+ * A Web Animation that ends costs the page about four main-thread frames at the display's rate:
+ * Chromium services the timeline every frame over its last ~40 ms. So the title's animations
+ * (the sweep, the handover's fade) hold their last value this much longer, and the app ends them
+ * with a timer once their motion is done: one frame, for the style it writes (docs/bench.md).
+ */
+export const ANIMATION_HOLD_MS = 1000;
+
 /** Sweep speed in px per ms for a window of this width. */
 export function sweepStep(windowWidth: number): number {
   return windowWidth > SWEEP_WIDE_BREAKPOINT ? SWEEP_STEP_WIDE : SWEEP_STEP_NARROW;

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { baseURL, DESKTOP, openPage, sharedBrowser } from './browser';
+import { waitForCanvas } from '../../scripts/canvasTakeover';
+
+const browser = sharedBrowser();
+
+/** How an animation of the title or the scroll hint ended, as the page saw it. */
+interface Ended {
+  /** 'fade' (opacity: the handover), 'sweep' (the lit copies), 'pulse' (the hint's ring). */
+  kind: 'fade' | 'sweep' | 'pulse';
+  how: 'cancelled' | 'finished';
+  /** ms from the moment it ended to its effect's own end (negative: ended after it). */
+  early: number;
+  /** Whether what it showed then was its last keyframe's value. */
+  atRest: boolean;
+}
+
+/**
+ * Records every end of the page's Web Animations and CSS animations: a cancel (the app's timer)
+ * or a finish (the effect's end, which Chromium pays for with frames over its last ~40 ms).
+ */
+function watchEnds() {
+  const ended: Ended[] = [];
+  (window as unknown as { __ended: Ended[] }).__ended = ended;
+  const kindOf = (a: Animation): Ended['kind'] | null => {
+    const effect = a.effect as KeyframeEffect | null;
+    if (!effect?.target) return null;
+    if (effect.pseudoElement === '::before') return 'pulse';
+    if (effect.target.closest('.hero__lit')) return 'sweep';
+    const [first] = effect.getKeyframes();
+    return first && 'opacity' in first ? 'fade' : null;
+  };
+  // The value shown now against the last keyframe's, for the animated properties.
+  const atRest = (a: Animation) => {
+    const effect = a.effect as KeyframeEffect;
+    const last = effect.getKeyframes().at(-1)!;
+    const style = getComputedStyle(effect.target!, effect.pseudoElement);
+    return ['opacity', 'transform']
+      .filter((p) => p in last)
+      .every((p) => {
+        const probe = document.createElement('div');
+        probe.style.setProperty(p, String(last[p]));
+        document.body.append(probe);
+        const want = getComputedStyle(probe).getPropertyValue(p);
+        probe.remove();
+        return style.getPropertyValue(p) === want;
+      });
+  };
+  const note = (a: Animation, how: Ended['how'], rest: boolean) => {
+    const kind = kindOf(a);
+    if (!kind) return;
+    const timing = a.effect!.getComputedTiming();
+    const end = Number(a.startTime) + Number(timing.endTime);
+    const now = Number(document.timeline.currentTime);
+    ended.push({ kind, how, early: Math.round(end - now), atRest: rest });
+  };
+  const cancel = Animation.prototype.cancel;
+  Animation.prototype.cancel = function (this: Animation) {
+    if (this.playState === 'running') note(this, 'cancelled', atRest(this));
+    cancel.call(this);
+  };
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
+    const a = animate.apply(this, args);
+    a.addEventListener('finish', () => note(a, 'finished', true));
+    return a;
+  };
+  // The ring's CSS animation: its end is an event.
+  document.addEventListener(
+    'animationend',
+    (e) => {
+      if (e.pseudoElement === '::before')
+        ended.push({ kind: 'pulse', how: 'finished', early: 0, atRest: true });
+    },
+    true,
+  );
+}
+
+describe('the title’s and the scroll hint’s animations, in Chromium', () => {
+  it('end in their rest by the app’s timers, never at their effect’s end (no frames for the timeline there)', async () => {
+    const { page, problems } = await openPage(browser(), { viewport: DESKTOP });
+    await page.addInitScript(watchEnds);
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
+    await waitForCanvas(page);
+    // The pulse (7.2 s from the first paint) rests from 6.48 s; the fade is 450 ms.
+    await page.waitForTimeout(8_000);
+    const ended = await page.evaluate(() => (window as unknown as { __ended: Ended[] }).__ended);
+    console.log(`[figures] animation ends: ${JSON.stringify(ended)}`);
+    const of = (kind: Ended['kind']) => ended.filter((e) => e.kind === kind);
+    // None played to its end.
+    expect(ended.filter((e) => e.how === 'finished')).toEqual([]);
+    // The handover's two sides, each cancelled at its last value, well before its effect ends.
+    expect(of('fade')).toHaveLength(2);
+    // The app's sweep, ended at rest (the first paint's, taken over mid-way, is not at rest).
+    expect(of('sweep').filter((e) => e.atRest).length).toBe(8);
+    expect(of('pulse')).toHaveLength(1);
+    for (const e of [...of('fade'), ...of('pulse'), ...of('sweep').filter((s) => s.atRest)]) {
+      expect(e.atRest, `${e.kind} ended at its last value`).toBe(true);
+      expect(e.early, `${e.kind} ended before the frames for its effect's end`).toBeGreaterThan(
+        100,
+      );
+    }
+    expect(problems).toEqual([]);
+  });
+});
