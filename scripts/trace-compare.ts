@@ -1,0 +1,104 @@
+/**
+ * Two or more builds side by side, the way a change is judged before a bench run:
+ * `npx tsx scripts/trace-compare.ts DIST_A DIST_B [...]` loads ROUTE (`/`) from each, interleaved
+ * round by round in a rotating order, REPS times (8), as the bench's phone visit does (a fresh
+ * browser, its device and trace window), and prints each build's medians of the main thread's
+ * CPU, its style + layout + paint (the bench's figures) and that work's steps by trace event, then
+ * every other build against the first, paired by round.
+ *
+ * RATE sets the CPU throttling, 1 unless given: at the phone's 4x the throttle's stalls (several ms
+ * each) land in whatever event runs, and a difference of a few ms of work is lost among them; at 1
+ * the figures are the work itself, about a fifth of the 4x figures (docs/bench.md, fourteenth
+ * session). The bench (`npm run bench -- --compare`) then measures the change at 4x.
+ */
+import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
+import { startHosting } from './hosting';
+import { DEVICES, TRACE_CATEGORIES, TRACE_MS } from './bench/visit';
+import { threadCosts, traceThreads } from './bench/trace';
+
+/** The steps of style, layout and paint shown one by one. */
+const STEPS = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit'];
+const dists = process.argv.slice(2);
+if (dists.length < 2) throw new Error('Usage: trace-compare.ts DIST_A DIST_B [...]');
+const reps = Number(process.env.REPS ?? 8);
+const route = process.env.ROUTE ?? '/';
+const rate = Number(process.env.RATE ?? 1);
+
+interface Load {
+  cpu: number;
+  slp: number;
+  steps: number[];
+}
+
+const median = (values: number[]) => {
+  const s = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : Number.NaN;
+};
+
+async function visit(origin: string): Promise<Load> {
+  const { cpuSlowdown: _phoneRate, ...phone } = DEVICES.phone;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const page = await (await browser.newContext(phone)).newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await page.goto(origin + route, { waitUntil: 'commit' });
+    await page.waitForTimeout(TRACE_MS);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as Parameters<
+      typeof threadCosts
+    >[0];
+    const costs = threadCosts(trace, TRACE_MS);
+    const { nav, threads } = traceThreads(trace, TRACE_MS);
+    const [main] = threads(nav.pid, (name) => name === 'CrRendererMain');
+    return {
+      cpu: costs.main.cpuMs,
+      slp: costs.main.work['style/layout/paint'],
+      steps: STEPS.map((step) => (main?.self.get(step) ?? 0) / 1000),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const servers = await Promise.all(dists.map((root) => startHosting({ root, port: 0 })));
+try {
+  const origins = servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`);
+  const loads: Load[][] = dists.map(() => []);
+  for (let round = 0; round < reps; round++)
+    for (let k = 0; k < dists.length; k++) {
+      const i = (k + round) % dists.length;
+      // A trace that lost its start is a load not counted (the bench measures such a visit again).
+      const load = await visit(origins[i]!).catch((error: unknown) => {
+        console.log(`  round ${round + 1}, ${dists[i]}: ${String(error).split('\n')[0]}`);
+        return { cpu: Number.NaN, slp: Number.NaN, steps: STEPS.map(() => Number.NaN) };
+      });
+      loads[i]!.push(load);
+      console.log(
+        `  round ${round + 1}, ${dists[i]}: CPU ${load.cpu.toFixed(0)} ms, style + layout + paint ${load.slp.toFixed(1)} ms`,
+      );
+    }
+  console.log(`\n${route}, CPU throttled ${rate}x, medians of ${reps} loads (ms):`);
+  for (const [i, dist] of dists.entries()) {
+    const steps = STEPS.map(
+      (s, k) => `${s} ${median(loads[i]!.map((l) => l.steps[k]!)).toFixed(1)}`,
+    );
+    console.log(
+      `${dist}: CPU ${median(loads[i]!.map((l) => l.cpu)).toFixed(0)}, style + layout + paint ${median(loads[i]!.map((l) => l.slp)).toFixed(1)} (${steps.join(', ')})`,
+    );
+  }
+  for (let i = 1; i < dists.length; i++) {
+    const paired = (of: (l: Load) => number) =>
+      median(loads[i]!.map((l, round) => of(l) - of(loads[0]![round]!))).toFixed(1);
+    console.log(
+      `${dists[i]} − ${dists[0]}, paired by round: CPU ${paired((l) => l.cpu)}, style + layout + paint ${paired((l) => l.slp)}`,
+    );
+  }
+} finally {
+  for (const server of servers) {
+    server.close();
+    server.closeAllConnections();
+  }
+}
