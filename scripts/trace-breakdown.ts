@@ -15,16 +15,15 @@
  * restyles the page did not need" and the fourteenth session's section.
  */
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { startHosting } from './hosting';
-import { DEVICES, TRACE_CATEGORIES, TRACE_MS } from './bench/visit';
+import { DEVICES, TRACE_MS, tracePhoneLoad } from './bench/visit';
 import { traceThreads, type TraceEvent } from './bench/trace';
 
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/privacypolicy'];
 const reps = Number(process.env.REPS ?? 1);
 const minTaskMs = Number(process.env.MIN_TASK ?? 50);
-const categories = [...TRACE_CATEGORIES, ...(process.env.CATS?.split(',').filter(Boolean) ?? [])];
+const extraCategories = process.env.CATS?.split(',').filter(Boolean) ?? [];
+const rate = Number(process.env.RATE ?? DEVICES.phone.cpuSlowdown);
 const FRAME = 'BeginMainFrame';
 const BY_SECOND = [
   FRAME,
@@ -71,31 +70,12 @@ function label(e: TraceEvent, origin: string): TraceEvent {
 
 const server = await startHosting({ root: process.env.DIST_DIR ?? 'dist', port: 0 });
 const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-const { cpuSlowdown, ...phone } = DEVICES.phone;
 try {
   for (let rep = 0; rep < reps; rep++)
     for (const route of routes) {
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM_PATH,
-        args: CHROMIUM_FLAGS,
-      });
-      let events: TraceEvent[];
-      try {
-        const page = await (await browser.newContext(phone)).newPage();
-        const cdp = await page.context().newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', {
-          rate: Number(process.env.RATE ?? cpuSlowdown),
-        });
-        await browser.startTracing(page, { categories });
-        await page.goto(origin + route, { waitUntil: 'commit' });
-        await page.waitForTimeout(TRACE_MS);
-        const trace = JSON.parse((await browser.stopTracing()).toString()) as {
-          traceEvents: TraceEvent[];
-        };
-        events = trace.traceEvents.map((e) => label(e, origin));
-      } finally {
-        await browser.close();
-      }
+      const events = (await tracePhoneLoad(origin + route, { rate, extra: extraCategories })).map(
+        (e) => label(e, origin),
+      );
       const { nav, threads } = traceThreads(events, TRACE_MS);
       const [main] = threads(nav.pid, (n) => n === 'CrRendererMain');
       if (!main) throw new Error(`No main thread in the trace of ${route}`);

@@ -12,11 +12,9 @@
  * session). The bench (`npm run bench -- --compare`) then measures the change at 4x.
  */
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { startHosting } from './hosting';
-import { DEVICES, TRACE_CATEGORIES, TRACE_MS } from './bench/visit';
-import { threadCosts, traceThreads } from './bench/trace';
+import { TRACE_MS, tracePhoneLoad } from './bench/visit';
+import { traceThreads } from './bench/trace';
 
 /** The steps of style, layout and paint shown one by one. */
 const STEPS = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit'];
@@ -37,30 +35,16 @@ const median = (values: number[]) => {
   return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : Number.NaN;
 };
 
-async function visit(origin: string): Promise<Load> {
-  const { cpuSlowdown: _phoneRate, ...phone } = DEVICES.phone;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  try {
-    const page = await (await browser.newContext(phone)).newPage();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    await page.goto(origin + route, { waitUntil: 'commit' });
-    await page.waitForTimeout(TRACE_MS);
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as Parameters<
-      typeof threadCosts
-    >[0];
-    const costs = threadCosts(trace, TRACE_MS);
-    const { nav, threads } = traceThreads(trace, TRACE_MS);
-    const [main] = threads(nav.pid, (name) => name === 'CrRendererMain');
-    return {
-      cpu: costs.main.cpuMs,
-      slp: costs.main.work['style/layout/paint'],
-      steps: STEPS.map((step) => (main?.self.get(step) ?? 0) / 1000),
-    };
-  } finally {
-    await browser.close();
-  }
+/** One load's figures, from one pass over its trace (the bench's thread summary). */
+async function load(origin: string): Promise<Load> {
+  const { nav, threads } = traceThreads(await tracePhoneLoad(origin + route, { rate }), TRACE_MS);
+  const [main] = threads(nav.pid, (name) => name === 'CrRendererMain');
+  if (!main) throw new Error(`No main thread in the trace of ${route}`);
+  return {
+    cpu: main.cpuMs,
+    slp: main.work['style/layout/paint'],
+    steps: STEPS.map((step) => (main.self.get(step) ?? 0) / 1000),
+  };
 }
 
 const servers = await Promise.all(dists.map((root) => startHosting({ root, port: 0 })));
@@ -71,13 +55,13 @@ try {
     for (let k = 0; k < dists.length; k++) {
       const i = (k + round) % dists.length;
       // A trace that lost its start is a load not counted (the bench measures such a visit again).
-      const load = await visit(origins[i]!).catch((error: unknown) => {
+      const figures = await load(origins[i]!).catch((error: unknown) => {
         console.log(`  round ${round + 1}, ${dists[i]}: ${String(error).split('\n')[0]}`);
         return { cpu: Number.NaN, slp: Number.NaN, steps: STEPS.map(() => Number.NaN) };
       });
-      loads[i]!.push(load);
+      loads[i]!.push(figures);
       console.log(
-        `  round ${round + 1}, ${dists[i]}: CPU ${load.cpu.toFixed(0)} ms, style + layout + paint ${load.slp.toFixed(1)} ms`,
+        `  round ${round + 1}, ${dists[i]}: CPU ${figures.cpu.toFixed(0)} ms, style + layout + paint ${figures.slp.toFixed(1)} ms`,
       );
     }
   console.log(`\n${route}, CPU throttled ${rate}x, medians of ${reps} loads (ms):`);

@@ -6,7 +6,7 @@ import { chromium, type Browser, type Request } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import { noteCanvasTakeover } from '../canvasTakeover';
 import { processCpuSeconds, within } from './frames';
-import { threadCosts } from './trace';
+import { threadCosts, type TraceEvent } from './trace';
 import { framePixels, readLitTitle } from './screen';
 
 export type Device = 'phone' | 'desktop';
@@ -31,6 +31,34 @@ export const TRACE_CATEGORIES = (
   'loading,v8,v8.execute,disabled-by-default-v8.gc'
 ).split(',');
 export const TRACE_MS = 10_000;
+
+/**
+ * The trace alone of a phone's first TRACE_MS on `url`, for the trace tools
+ * (scripts/trace-breakdown.ts, scripts/trace-compare.ts): a fresh browser, the phone's device, the
+ * CPU throttled `rate` times (the phone's 4x unless given), the bench's trace categories and any
+ * `extra`. No screencast, network record or service worker: the bench's `visit` has those.
+ */
+export async function tracePhoneLoad(
+  url: string,
+  { rate = DEVICES.phone.cpuSlowdown, extra = [] }: { rate?: number; extra?: string[] } = {},
+): Promise<TraceEvent[]> {
+  const { cpuSlowdown: _bench, ...phone } = DEVICES.phone;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const page = await (await browser.newContext(phone)).newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, ...extra] });
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForTimeout(TRACE_MS);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+      traceEvents: TraceEvent[];
+    };
+    return trace.traceEvents;
+  } finally {
+    await browser.close();
+  }
+}
 /** How long a response's size is waited for: now and then Playwright never gives it. */
 const SIZE_WAIT_MS = 3_000;
 /** How long a visit may take past its window (trace, decoding) before it is given up. */
