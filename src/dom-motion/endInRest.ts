@@ -40,3 +40,25 @@ export function endInRest(animation: Animation): () => void {
     clearTimeout(timer);
   };
 }
+
+/**
+ * Ends every animation of `el` and its pseudo-elements in its rest (endInRest): those playing now
+ * and each CSS animation that starts later (one restarts when its element is shown again after
+ * `display: none`). Returns the stop.
+ */
+export function endEveryRunInRest(el: Element): () => void {
+  let clears: (() => void)[] = [];
+  const clear = () => {
+    for (const c of clears) c();
+  };
+  const end = () => {
+    clear();
+    clears = el.getAnimations({ subtree: true }).map(endInRest);
+  };
+  end();
+  el.addEventListener('animationstart', end);
+  return () => {
+    el.removeEventListener('animationstart', end);
+    clear();
+  };
+}

@@ -12,7 +12,7 @@ import {
 import { ScrollDownButton } from './ScrollDownButton';
 import { attachTitleLight, takeEarlyLight } from './titleLight';
 import { crossfadeSide } from '../dom-motion/crossfade';
-import { endInRest } from '../dom-motion/endInRest';
+import { endEveryRunInRest } from '../dom-motion/endInRest';
 
 const words = titleWords(company.name);
 
@@ -122,10 +122,11 @@ export function Hero() {
     });
     const detachLight = attachTitleLight(box, early);
     const detachFade = crossfadeSide(box, 1, 0);
-    // The scroll hint's pulse (CSS, from the first paint) ends in its last rest.
-    const pulseEnds = button.getAnimations({ subtree: true }).map(endInRest);
+    // The scroll hint's pulse (CSS) ends in its last rest: the run from the first paint, and each
+    // run after, when the button is back at the top of the page.
+    const stopPulseEnds = endEveryRunInRest(button);
     return () => {
-      for (const clear of pulseEnds) clear();
+      stopPulseEnds();
       unsubscribeEnds();
       unsubscribe();
       detachLight();

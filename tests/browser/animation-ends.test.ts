@@ -100,6 +100,22 @@ describe('the title’s and the scroll hint’s animations, in Chromium', () => 
         100,
       );
     }
+
+    // Away from the top the button is gone (display: none stops the pulse); back at the top the
+    // pulse plays again, and that run too ends in its rest.
+    const button = page.getByRole('button', { name: 'Scroll down' });
+    await page.evaluate(() => window.scrollTo({ top: innerHeight, behavior: 'instant' }));
+    await expect.poll(() => button.isHidden()).toBe(true);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await expect.poll(() => button.isVisible()).toBe(true);
+    await page.waitForTimeout(7_500);
+    const again = await page.evaluate(() => (window as unknown as { __ended: Ended[] }).__ended);
+    const pulses = again.filter((e) => e.kind === 'pulse');
+    console.log(`[figures] the pulse's runs ended: ${JSON.stringify(pulses)}`);
+    expect(again.filter((e) => e.how === 'finished')).toEqual([]);
+    expect(pulses).toHaveLength(2);
+    expect(pulses[1]!.atRest, 'the second run ended at its last value').toBe(true);
+    expect(pulses[1]!.early).toBeGreaterThan(100);
     expect(problems).toEqual([]);
   });
 });
