@@ -14,6 +14,8 @@ interface Side {
   clearEnd: () => void;
 }
 const sides = new Set<Side>();
+/** Told when the handover's fade has played and both its sides are ended (onCrossfaded). */
+const crossfaded = new Set<() => void>();
 
 function stop(side: Side): void {
   side.clearEnd();
@@ -37,7 +39,10 @@ function show(side: Side, ready: boolean, fade: boolean): void {
     ],
     { duration: length, easing: 'linear' },
   );
-  side.clearEnd = endInRest(side.animation);
+  side.clearEnd = endInRest(side.animation, () => {
+    if (crossfading()) return;
+    for (const fn of crossfaded) fn();
+  });
 }
 
 /** Fades in over TITLE_CROSSFADE_MS once the canvas is ready; back at once otherwise. */
@@ -51,6 +56,18 @@ function follow(ready: boolean): void {
 export function crossfading(): boolean {
   for (const side of sides) if (side.animation?.playState === 'running') return true;
   return false;
+}
+
+/**
+ * Runs `fn` each time the handover's fade has played to its rest and been ended, in the same task
+ * as the last side's end: what `fn` writes is drawn in the frame the end restyles anyway. Returns
+ * the unsubscribe.
+ */
+export function onCrossfaded(fn: () => void): () => void {
+  crossfaded.add(fn);
+  return () => {
+    crossfaded.delete(fn);
+  };
 }
 
 let unsubscribe: (() => void) | null = null;

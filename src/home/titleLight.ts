@@ -7,7 +7,7 @@ import { layoutOf, lightInputs } from '../motion/titleFrame';
 import { domFrameDrawn } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import { animateSweep, litWindows, windowTransforms, type SweepPath } from './litWindows';
-import { crossfading } from '../dom-motion/crossfade';
+import { crossfading, onCrossfaded } from '../dom-motion/crossfade';
 
 /** What the DOM light last did, for tests (like `__titleLight` for the canvas). */
 export const domLightProbe = {
@@ -99,7 +99,12 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     const animations = animateSweep(copies, path, r);
     for (const animation of animations) animation.startTime = start;
     const end = start + path.ms + SWEEP_RETURN_MS;
-    sweep = { key, animations, timer: window.setTimeout(kick, end - performance.now() + 20) };
+    // At rest, the light is handed on (or stopped under the canvas); during the handover's fade
+    // that waits for the fade's end, which ends the sweep with it (onCrossfaded): one frame.
+    const rested = () => {
+      if (!crossfading()) kick();
+    };
+    sweep = { key, animations, timer: window.setTimeout(rested, end - performance.now() + 20) };
   };
 
   const active = (s: MotionState) =>
@@ -116,6 +121,9 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     if (s.sweepStart === null) {
       startSweep(early?.start ?? now(s));
       if (!early) return; // the store change schedules the next frame
+      // This frame draws the sweep: not the frame the store change asked for.
+      cancelAnimationFrame(raf);
+      raf = 0;
       s = motionStore.getState();
     }
     const { p, layout } = layoutOf(s);
@@ -191,9 +199,11 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     equalityFn: shallow,
     fireImmediately: true,
   });
+  const unsubscribeFaded = onCrossfaded(kick);
   return () => {
     stopSweep();
     unsubscribe();
+    unsubscribeFaded();
     unsubscribeCanvas();
     cancelAnimationFrame(raf);
     raf = 0;
