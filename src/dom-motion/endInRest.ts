@@ -10,35 +10,46 @@ const INTO_REST_MS = 20;
  * its end. Chromium services the page's timeline every frame over an animation's last ~40 ms:
  * about four main-thread frames at the display's rate (style, paint and commit each), where the
  * timer's cancel costs one (docs/bench.md, fourteenth session). What the element shows without
- * the animation must be what the rest shows. Timed once the animation has started (a new one
- * starts at its first frame); an animation with no rest at its end is left to end. Returns the
- * timer's clear.
+ * the animation must be what the rest shows. An animation with no rest at its end is left to end.
+ * `ended` runs after the timer's cancel. Returns the timer's clear.
+ *
+ * The keyframes and timing are read at once: a CSS animation's are read through the style, which
+ * is up to date when its animations have just been found, and a read after other writes would
+ * restyle the page for it. The timer is set once the animation has started (a new one starts at
+ * its first frame).
  */
-export function endInRest(animation: Animation): () => void {
+export function endInRest(animation: Animation, ended?: () => void): () => void {
   let timer = 0;
   let cleared = false;
-  animation.ready.then(
-    () => {
-      const effect = animation.effect;
-      if (cleared || !(effect instanceof KeyframeEffect)) return;
-      const frames = effect.getKeyframes();
-      const duration = Number(effect.getComputedTiming().duration);
-      const last = frames.at(-1);
-      if (!last || !(duration > 0)) return;
-      let rest = frames.length - 1;
-      while (rest > 0 && valueOf(frames[rest - 1]!) === valueOf(last)) rest--;
-      const from = frames[rest]!.computedOffset * duration;
-      if (from >= duration) return;
-      const wait = from + INTO_REST_MS - Number(animation.currentTime ?? 0);
-      timer = window.setTimeout(() => animation.cancel(), Math.max(0, wait));
-    },
-    // Cancelled before it started.
-    () => {},
-  );
-  return () => {
+  const clear = () => {
     cleared = true;
     clearTimeout(timer);
   };
+  const effect = animation.effect;
+  if (!(effect instanceof KeyframeEffect)) return clear;
+  const frames = effect.getKeyframes();
+  const duration = Number(effect.getComputedTiming().duration);
+  const last = frames.at(-1);
+  if (!last || !(duration > 0)) return clear;
+  let rest = frames.length - 1;
+  while (rest > 0 && valueOf(frames[rest - 1]!) === valueOf(last)) rest--;
+  const from = frames[rest]!.computedOffset * duration;
+  if (from >= duration) return clear;
+  const time = () => {
+    if (cleared) return;
+    const wait = from + INTO_REST_MS - Number(animation.currentTime ?? 0);
+    timer = window.setTimeout(
+      () => {
+        animation.cancel();
+        ended?.();
+      },
+      Math.max(0, wait),
+    );
+  };
+  if (!animation.pending) time();
+  // Cancelled before it started: nothing to end.
+  else animation.ready.then(time, () => {});
+  return clear;
 }
 
 /**
@@ -53,7 +64,7 @@ export function endEveryRunInRest(el: Element): () => void {
   };
   const end = () => {
     clear();
-    clears = el.getAnimations({ subtree: true }).map(endInRest);
+    clears = el.getAnimations({ subtree: true }).map((animation) => endInRest(animation));
   };
   end();
   el.addEventListener('animationstart', end);

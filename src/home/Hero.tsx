@@ -58,6 +58,10 @@ export function Hero() {
     if (!box || !title || !band || !button || !tagline) return;
     // The light that has shone since the first paint, read before the box is moved.
     const early = takeEarlyLight(box);
+    // The scroll hint's pulse (CSS) ends in its last rest: the run from the first paint, and each
+    // run after, when the button is back at the top of the page. Found before anything below is
+    // written, as the light is: finding animations restyles what is written before it.
+    const stopPulseEnds = endEveryRunInRest(button);
     box.dataset.live = '';
     const wordEls = [...box.querySelectorAll<HTMLElement>('.hero__title-text, .hero__lit')].map(
       (el) => [...el.querySelectorAll<HTMLElement>('.hero__word')],
@@ -122,9 +126,6 @@ export function Hero() {
     });
     const detachLight = attachTitleLight(box, early);
     const detachFade = crossfadeSide(box, 1, 0);
-    // The scroll hint's pulse (CSS) ends in its last rest: the run from the first paint, and each
-    // run after, when the button is back at the top of the page.
-    const stopPulseEnds = endEveryRunInRest(button);
     return () => {
       stopPulseEnds();
       unsubscribeEnds();
