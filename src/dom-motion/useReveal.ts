@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { to, useInView, useSprings, type SpringValue } from '@react-spring/web';
+import { raf } from '@react-spring/rafz';
 import { REVEAL, REVEAL_RISE_PX, REVEAL_STAGGER_MS } from './springs';
 import { motionStore } from '../motion/store';
 
@@ -37,7 +38,10 @@ export function useReveal<T extends Element>(count = 1) {
     if (element.getBoundingClientRect().top < window.innerHeight) return;
     held.current = true;
     element.setAttribute('data-reveal', 'held');
-    api.set({ opacity: 0, y: REVEAL_RISE_PX });
+    // Written in hydration's own task (raf.sync), not in react-spring's frame loop, which would draw
+    // two more frames on a load just to stop; after every reveal's read (a microtask), so that no
+    // read lays out the page again (docs/bench.md, fifteenth session).
+    queueMicrotask(() => raf.sync(() => api.set({ opacity: 0, y: REVEAL_RISE_PX })));
   }, [ref, api]);
 
   useEffect(() => {
