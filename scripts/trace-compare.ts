@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { startHosting } from './hosting';
 import { TRACE_MS, tracePhoneLoad } from './bench/visit';
 import { traceThreads } from './bench/trace';
+import { median } from '../src/shared/stats';
 
 /** The steps of style, layout and paint shown one by one. */
 const STEPS = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit'];
@@ -29,11 +30,6 @@ interface Load {
   slp: number;
   steps: number[];
 }
-
-const median = (values: number[]) => {
-  const s = values.filter(Number.isFinite).sort((a, b) => a - b);
-  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : Number.NaN;
-};
 
 /** One load's figures, from one pass over its trace (the bench's thread summary). */
 async function load(origin: string): Promise<Load> {

@@ -23,6 +23,12 @@ function stop(side: Side): void {
   side.animation = null;
 }
 
+/** A side's fade has been ended in its rest: once both have, the fade is over. */
+function sideEnded(): void {
+  if (crossfading()) return;
+  for (const fn of crossfaded) fn();
+}
+
 function show(side: Side, ready: boolean, fade: boolean): void {
   stop(side);
   const to = ready ? side.shown : side.hidden;
@@ -39,10 +45,7 @@ function show(side: Side, ready: boolean, fade: boolean): void {
     ],
     { duration: length, easing: 'linear' },
   );
-  side.clearEnd = endInRest(side.animation, () => {
-    if (crossfading()) return;
-    for (const fn of crossfaded) fn();
-  });
+  side.clearEnd = endInRest(side.animation, sideEnded);
 }
 
 /** Fades in over TITLE_CROSSFADE_MS once the canvas is ready; back at once otherwise. */
