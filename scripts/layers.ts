@@ -1,0 +1,84 @@
+/**
+ * The page's composited layers after a load, and why each is one: `npx tsx scripts/layers.ts
+ * [route ...]` loads each route (default `/` and `/privacypolicy`) from DIST_DIR (dist) in the
+ * bench's phone (390x844, no throttling), waits WAIT ms (1200: the app has started, the canvas is
+ * in), and prints every layer Chromium's compositor holds, with its size, whether it draws, the
+ * element it belongs to and its compositing reasons (DevTools' Layers panel, through the
+ * `LayerTree` protocol domain). See docs/bench.md, sixteenth session.
+ */
+import type { AddressInfo } from 'node:net';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { startHosting } from './hosting';
+import { DEVICES } from './bench/visit';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
+
+interface Layer {
+  layerId: string;
+  backendNodeId?: number;
+  width: number;
+  height: number;
+  drawsContent: boolean;
+}
+
+const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/privacypolicy'];
+const waitMs = Number(process.env.WAIT ?? 1200);
+
+/** The element a layer belongs to, as `tag.class` (a pseudo-element by its name). */
+async function owner(cdp: CDPSession, layer: Layer): Promise<string> {
+  if (!layer.backendNodeId) return '';
+  try {
+    const { node } = await cdp.send('DOM.describeNode', { backendNodeId: layer.backendNodeId });
+    const attributes = node.attributes ?? [];
+    const className = attributes[attributes.indexOf('class') + 1];
+    const name = node.pseudoType ? `::${node.pseudoType}` : node.localName;
+    return attributes.includes('class') && className ? `${name}.${className}` : name;
+  } catch {
+    return ''; // a node gone since the snapshot
+  }
+}
+
+/** The layer tree after the next update: asked for by a style change no one sees. */
+async function layersOf(cdp: CDPSession, page: Page): Promise<Layer[]> {
+  const next = new Promise<Layer[]>((resolve) => {
+    cdp.on('LayerTree.layerTreeDidChange', ({ layers }) => {
+      if (layers) resolve(layers);
+    });
+  });
+  await cdp.send('DOM.getDocument', { depth: -1 });
+  await cdp.send('LayerTree.enable');
+  await page.evaluate(() => {
+    document.body.style.outline = '1px solid transparent';
+  });
+  return next;
+}
+
+const server = await startHosting({ root: process.env.DIST_DIR ?? 'dist', port: 0 });
+const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+const { cpuSlowdown: _throttle, ...phone } = DEVICES.phone;
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+try {
+  for (const route of routes) {
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.goto(origin + route);
+    await page.waitForTimeout(waitMs);
+    const layers = await layersOf(cdp, page);
+    console.log(`\n${route}: ${layers.length} layers, ${waitMs} ms after the load started`);
+    for (const layer of layers) {
+      const { compositingReasonIds } = await cdp
+        .send('LayerTree.compositingReasons', { layerId: layer.layerId })
+        .catch(() => ({ compositingReasonIds: [] as string[] }));
+      const size = `${layer.width}x${layer.height}`.padEnd(10);
+      const draws = layer.drawsContent ? 'draws' : '     ';
+      console.log(
+        `  ${size} ${draws} ${(await owner(cdp, layer)).padEnd(44)} ${(compositingReasonIds ?? []).join(', ')}`,
+      );
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+  server.closeAllConnections();
+}
