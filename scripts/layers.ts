@@ -1,10 +1,10 @@
 /**
  * The page's composited layers after a load, and why each is one: `npx tsx scripts/layers.ts
  * [route ...]` loads each route (default `/` and `/privacypolicy`) from DIST_DIR (dist) in the
- * bench's phone (390x844, no throttling), waits WAIT ms (1200: the app has started, the canvas is
- * in), and prints every layer Chromium's compositor holds, with its size, whether it draws, the
- * element it belongs to and its compositing reasons (DevTools' Layers panel, through the
- * `LayerTree` protocol domain). See docs/bench.md, sixteenth session.
+ * bench's phone (390x844, no throttling), waits for its `load` event and then WAIT ms more (1200:
+ * the app has started, the canvas is in), and prints every layer Chromium's compositor holds, with
+ * its size, whether it draws, the element it belongs to and its compositing reasons (DevTools'
+ * Layers panel, through the `LayerTree` protocol domain). See docs/bench.md, sixteenth session.
  */
 import type { AddressInfo } from 'node:net';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
@@ -12,6 +12,7 @@ import { startHosting } from './hosting';
 import { DEVICES } from './bench/visit';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
+/** What is read of a `LayerTree.Layer` (playwright-core does not export its protocol types). */
 interface Layer {
   layerId: string;
   backendNodeId?: number;
@@ -19,6 +20,8 @@ interface Layer {
   height: number;
   drawsContent: boolean;
 }
+/** How long the layer tree is waited for after it was asked for. */
+const TREE_WAIT_MS = 10_000;
 
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/privacypolicy'];
 const waitMs = Number(process.env.WAIT ?? 1200);
@@ -37,14 +40,19 @@ async function owner(cdp: CDPSession, layer: Layer): Promise<string> {
   }
 }
 
-/** The layer tree after the next update: asked for by a style change no one sees. */
+/**
+ * The layer tree after the next update. The domain reports the tree only when it changes, so a
+ * style change no one sees (an outline in a transparent colour) asks for one.
+ */
 async function layersOf(cdp: CDPSession, page: Page): Promise<Layer[]> {
-  const next = new Promise<Layer[]>((resolve) => {
+  const next = new Promise<Layer[]>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('No layer tree came')), TREE_WAIT_MS);
     cdp.on('LayerTree.layerTreeDidChange', ({ layers }) => {
-      if (layers) resolve(layers);
+      if (!layers) return;
+      clearTimeout(timer);
+      resolve(layers);
     });
   });
-  await cdp.send('DOM.getDocument', { depth: -1 });
   await cdp.send('LayerTree.enable');
   await page.evaluate(() => {
     document.body.style.outline = '1px solid transparent';
@@ -64,10 +72,11 @@ try {
     await page.goto(origin + route);
     await page.waitForTimeout(waitMs);
     const layers = await layersOf(cdp, page);
-    console.log(`\n${route}: ${layers.length} layers, ${waitMs} ms after the load started`);
+    console.log(`\n${route}: ${layers.length} layers, ${waitMs} ms after the load event`);
     for (const layer of layers) {
       const { compositingReasonIds } = await cdp
         .send('LayerTree.compositingReasons', { layerId: layer.layerId })
+        // A layer gone since the snapshot has no reasons to give.
         .catch(() => ({ compositingReasonIds: [] as string[] }));
       const size = `${layer.width}x${layer.height}`.padEnd(10);
       const draws = layer.drawsContent ? 'draws' : '     ';
