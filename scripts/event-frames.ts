@@ -7,11 +7,10 @@
  *
  *   npm run build && npx tsx scripts/event-frames.ts            (DIST_DIR, EVENT_FRAMES_SECONDS)
  */
-import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { waitForCanvas } from './canvasTakeover';
-import { startHosting } from './hosting';
+import { hostBuild } from './hosting';
 import { titleFrameIntervals } from './bench/frames';
 import { quantile } from '../src/shared/stats';
 
@@ -22,8 +21,7 @@ const VIEWPORTS = [
   { width: 3840, height: 2160 },
 ];
 
-const server = await startHosting({ root, port: 0 });
-const base = `http://localhost:${(server.address() as AddressInfo).port}`;
+const { origin: base, stop } = await hostBuild(root);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 
 try {
@@ -57,6 +55,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
-  server.closeAllConnections();
+  stop();
 }

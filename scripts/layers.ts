@@ -6,9 +6,8 @@
  * its size, whether it draws, the element it belongs to and its compositing reasons (DevTools'
  * Layers panel, through the `LayerTree` protocol domain). See docs/bench.md, sixteenth session.
  */
-import type { AddressInfo } from 'node:net';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { startHosting } from './hosting';
+import { hostBuild } from './hosting';
 import { DEVICES } from './bench/visit';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
@@ -31,10 +30,11 @@ async function owner(cdp: CDPSession, layer: Layer): Promise<string> {
   if (!layer.backendNodeId) return '';
   try {
     const { node } = await cdp.send('DOM.describeNode', { backendNodeId: layer.backendNodeId });
-    const attributes = node.attributes ?? [];
-    const className = attributes[attributes.indexOf('class') + 1];
     const name = node.pseudoType ? `::${node.pseudoType}` : node.localName;
-    return attributes.includes('class') && className ? `${name}.${className}` : name;
+    // Attributes come as [name, value, name, value, ...].
+    const attributes = node.attributes ?? [];
+    const at = attributes.findIndex((a, i) => i % 2 === 0 && a === 'class');
+    return at >= 0 && attributes[at + 1] ? `${name}.${attributes[at + 1]}` : name;
   } catch {
     return ''; // a node gone since the snapshot
   }
@@ -60,8 +60,7 @@ async function layersOf(cdp: CDPSession, page: Page): Promise<Layer[]> {
   return next;
 }
 
-const server = await startHosting({ root: process.env.DIST_DIR ?? 'dist', port: 0 });
-const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+const { origin, stop } = await hostBuild(process.env.DIST_DIR ?? 'dist');
 const { cpuSlowdown: _throttle, ...phone } = DEVICES.phone;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 try {
@@ -88,6 +87,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
-  server.closeAllConnections();
+  stop();
 }

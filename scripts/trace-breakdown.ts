@@ -14,8 +14,7 @@
  * step). See docs/bench.md, "Where the phone's main thread went", "The home page's frames", "Two
  * restyles the page did not need" and the fourteenth session's section.
  */
-import type { AddressInfo } from 'node:net';
-import { startHosting } from './hosting';
+import { hostBuild } from './hosting';
 import { DEVICES, TRACE_MS, tracePhoneLoad } from './bench/visit';
 import { traceThreads, type TraceEvent } from './bench/trace';
 
@@ -68,8 +67,7 @@ function label(e: TraceEvent, origin: string): TraceEvent {
   return e.name === 'EventDispatch' ? { ...e, name: `EventDispatch ${data?.type}` } : e;
 }
 
-const server = await startHosting({ root: process.env.DIST_DIR ?? 'dist', port: 0 });
-const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+const { origin, stop } = await hostBuild(process.env.DIST_DIR ?? 'dist');
 try {
   for (let rep = 0; rep < reps; rep++)
     for (const route of routes) {
@@ -168,6 +166,5 @@ try {
       }
     }
 } finally {
-  server.close();
-  server.closeAllConnections();
+  stop();
 }

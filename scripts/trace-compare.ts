@@ -11,8 +11,7 @@
  * the figures are the work itself, about a fifth of the 4x figures (docs/bench.md, fourteenth
  * session). The bench (`npm run bench -- --compare`) then measures the change at 4x.
  */
-import type { AddressInfo } from 'node:net';
-import { startHosting } from './hosting';
+import { hostBuild } from './hosting';
 import { TRACE_MS, tracePhoneLoad } from './bench/visit';
 import { traceThreads } from './bench/trace';
 import { median } from '../src/shared/stats';
@@ -43,9 +42,9 @@ async function load(origin: string): Promise<Load> {
   };
 }
 
-const servers = await Promise.all(dists.map((root) => startHosting({ root, port: 0 })));
+const builds = await Promise.all(dists.map(hostBuild));
 try {
-  const origins = servers.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`);
+  const origins = builds.map((b) => b.origin);
   const loads: Load[][] = dists.map(() => []);
   for (let round = 0; round < reps; round++)
     for (let k = 0; k < dists.length; k++) {
@@ -77,8 +76,5 @@ try {
     );
   }
 } finally {
-  for (const server of servers) {
-    server.close();
-    server.closeAllConnections();
-  }
+  for (const build of builds) build.stop();
 }

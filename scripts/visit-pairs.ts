@@ -9,9 +9,8 @@
  * difference. On this shared machine the loads moved by more than the budgets within minutes
  * while the workload did not (docs/bench.md, sixteenth session).
  */
-import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
-import { startHosting } from './hosting';
+import { hostBuild } from './hosting';
 import { visit } from './bench/visit';
 
 const reps = Number(process.env.REPS ?? 4);
@@ -43,8 +42,7 @@ async function measure(url: string): Promise<{ cpu: number; slp: number }> {
   }
 }
 
-const server = await startHosting({ root: process.env.DIST_DIR ?? 'dist', port: 0 });
-const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+const { origin, stop } = await hostBuild(process.env.DIST_DIR ?? 'dist');
 const r = Math.round;
 const shown = (w: ReturnType<typeof workload>) => `${r(w.wallMs)} (CPU ${r(w.cpuMs)})`;
 try {
@@ -66,6 +64,5 @@ try {
     );
   }
 } finally {
-  server.close();
-  server.closeAllConnections();
+  stop();
 }
