@@ -1,24 +1,34 @@
 /**
  * Where a phone load's main-thread JavaScript goes, by source: `npx tsx scripts/js-profile.ts
- * [route ...]` loads each route (default `/` and `/privacypolicy`) REPS times (5), the routes
- * interleaved, as the trace tools do (a fresh browser, the phone's device, RATE: the CPU
- * throttled 1x unless given), with V8's sampling profiler on the page's main thread for its first
- * TRACE_MS. Each sample's self time is mapped through the build's source maps to where it came
- * from: a file of `src/`, or a package by name; DETAIL (a regular expression on the source's path)
- * names the function and line within the files it matches. Prints the medians per route, and the
- * first route minus the last, largest first.
+ * [route ...]` loads each route (default `/` and `/privacypolicy`) from DIST_DIR (dist) REPS
+ * times (5), in an order that alternates rep by rep, each in a fresh browser with the bench's
+ * phone device. V8's sampling profiler (every 100 µs) runs on the page's main thread for the
+ * first TRACE_MS (10 s) from the navigation. RATE sets the CPU throttling, 1 unless given (as in
+ * scripts/trace-compare.ts). A sample counts for the wall time until the next one, as in
+ * DevTools' flame chart, so a thread taken off the CPU counts in whatever it was running: read
+ * thread time from the trace tools.
+ *
+ * Each sample's own function is named, through the build's source maps, by where its code came
+ * from: a file of `src/`, or a package by name. Code a chunk holds with no source (Vite's preload
+ * helper and its `__vite__mapDeps`) is named by the chunk's path and `(unmapped)`. DETAIL (a
+ * regular expression on the source's path) splits the files it matches by function, each named
+ * with the line it starts on. Prints the TOP (30) places: each route's median, and the first
+ * route's median minus the last's, largest either way first.
  *
  * Reading it: Blink's work called from a script (a style recalculation or layout it forced) is in
- * that function's self time, and a few DOM calls have their own rows, named with their caller
- * (`(appendChild) < react-dom`); `(program)` is the thread's work outside JavaScript, and grows
- * with the sampling itself. docs/bench.md, seventeenth session.
+ * that function's time, and a few DOM calls have rows of their own, named with their caller
+ * (`(appendChild) < react-dom`). The first row, all JavaScript, is script code and those DOM
+ * calls; `(program)` (the thread's work outside JavaScript, and samples whose stack V8 could not
+ * read) and `(garbage collector)` are rows of their own, not in it; `(idle)` is left out. See
+ * docs/bench.md, seventeenth session.
  *
- * Needs a build with source maps, in a folder of its own:
- *   export DIST_DIR=/tmp/dist-map NODE_ENV=production
- *   npx vite build --sourcemap && npx tsx scripts/prerender.ts && npx tsx scripts/js-profile.ts
+ * Needs a build with source maps, in a folder of its own (the usual build has none):
+ *   MAPPED=/tmp/dist-map   # any folder outside dist
+ *   DIST_DIR=$MAPPED npx vite build --sourcemap && DIST_DIR=$MAPPED npx tsx scripts/prerender.ts
+ *   DIST_DIR=$MAPPED npx tsx scripts/service-worker.ts && DIST_DIR=$MAPPED npx tsx scripts/js-profile.ts
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
@@ -26,6 +36,7 @@ import { hostBuild } from './hosting';
 import { DEVICES, TRACE_MS } from './bench/visit';
 import { median } from '../src/shared/stats';
 
+/** What is read of a profile node's `Runtime.CallFrame`. */
 type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
 
 const root = process.env.DIST_DIR ?? 'dist';
@@ -34,7 +45,7 @@ const reps = Number(process.env.REPS ?? 5);
 const rate = Number(process.env.RATE ?? 1);
 const top = Number(process.env.TOP ?? 30);
 const detail = process.env.DETAIL ? new RegExp(process.env.DETAIL) : null;
-/** V8's sampling interval, µs. */
+/** The sampling interval asked of V8, µs (the samples' own times give the real ones). */
 const SAMPLE_US = 100;
 
 const maps = new Map<string, TraceMap | null>();
@@ -48,14 +59,23 @@ function mapOf(path: string): TraceMap | null {
 
 /** Where a frame's code came from: `(name)` for V8's and Blink's own, else a source or package. */
 function placeOf(frame: CallFrame): string {
-  if (!/^https?:/.test(frame.url)) return `(${frame.functionName.replace(/^\(|\)$/g, '') || 'native'})`;
+  if (!/^https?:/.test(frame.url))
+    return `(${frame.functionName.replace(/^\(|\)$/g, '') || 'native'})`;
   const path = new URL(frame.url).pathname;
   const map = mapOf(path);
-  const pos = map && originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
+  // The frame's position is where its function starts (1-based lines for the map, 0-based columns).
+  const pos =
+    map && originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
   if (!pos?.source) return `${path}${map ? ' (unmapped)' : ''}`;
-  const source = pos.source.replace(/^.*?(?=(src|node_modules)\/)/, '');
-  if (detail?.test(source)) return `${source}:${pos.line} ${pos.name ?? frame.functionName}`;
-  return /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? source;
+  const file = relative(process.cwd(), resolve(dirname(join(root, path)), pos.source));
+  if (detail?.test(file)) {
+    // The map's name where the function starts; an arrow function has none there.
+    const name =
+      pos.name ??
+      (frame.functionName ? `${frame.functionName} (the bundle's name)` : '(anonymous)');
+    return `${file}:${pos.line} ${name}`;
+  }
+  return /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? file;
 }
 
 /** One load's self time (ms) by place. */
@@ -75,17 +95,22 @@ async function profileLoad(url: string): Promise<Map<string, number>> {
     const frameOf = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
     const parentOf = new Map<number, number>();
     for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
-    const self = new Map<string, number>();
+    // timeDeltas[i] is sample i's time since the one before (the first's since startTime). A
+    // sample lasts until the next in time, the last until endTime.
     const samples = profile.samples ?? [];
-    const deltas = profile.timeDeltas ?? [];
-    samples.forEach((id, i) => {
+    let t = profile.startTime;
+    const at = (profile.timeDeltas ?? []).map((d) => (t += d));
+    const order = samples.map((_, i) => i).sort((a, b) => at[a]! - at[b]!);
+    const self = new Map<string, number>();
+    order.forEach((i, k) => {
+      const id = samples[i]!;
+      const next = k + 1 < order.length ? at[order[k + 1]!]! : profile.endTime;
       let place = placeOf(frameOf.get(id)!);
       // A DOM call's time is named with its caller.
       const parent = parentOf.get(id);
       if (/^\((?!program|idle|garbage|root)/.test(place) && parent !== undefined)
         place = `${place} < ${placeOf(frameOf.get(parent)!)}`;
-      // A sample stands for the time until the next one.
-      self.set(place, (self.get(place) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+      self.set(place, (self.get(place) ?? 0) + (next - at[i]!) / 1000);
     });
     return self;
   } finally {
@@ -97,31 +122,46 @@ const { origin, stop } = await hostBuild(root);
 const runs = new Map<string, Map<string, number>[]>(routes.map((r) => [r, []]));
 try {
   for (let rep = 0; rep < reps; rep++)
-    for (const route of rep % 2 ? [...routes].reverse() : routes)
-      runs.get(route)!.push(await profileLoad(origin + route));
+    for (const route of rep % 2 ? [...routes].reverse() : routes) {
+      // A load that fails (a crashed renderer, a timeout) is left out, not counted as zeros.
+      const load = await profileLoad(origin + route).catch((error: unknown) => {
+        console.log(`  rep ${rep + 1}, ${route}: ${String(error)}`);
+        return null;
+      });
+      if (load) runs.get(route)!.push(load);
+    }
 } finally {
-  await stop();
+  stop();
 }
 
 const medianOf = (route: string, pick: (load: Map<string, number>) => number) =>
   median(runs.get(route)!.map(pick));
 const isScript = (place: string) => !place.startsWith('(') || place.includes(' < ');
-const places = new Set([...runs.values()].flat().flatMap((load) => [...load.keys()]));
+// The thread's idle time is not work.
+const places = new Set(
+  [...runs.values()].flat().flatMap((load) => [...load.keys()].filter((k) => k !== '(idle)')),
+);
 const rows = [...places].map((place) => ({
   place,
   values: routes.map((r) => medianOf(r, (load) => load.get(place) ?? 0)),
 }));
 const last = routes.length - 1;
 const diff = (values: number[]) => values[0]! - values[last]!;
-rows.sort((a, b) => diff(b.values) - diff(a.values));
+const key = (values: number[]) => (last > 0 ? Math.abs(diff(values)) : values[0]!);
+rows.sort((a, b) => key(b.values) - key(a.values));
 
 const ms = (v: number) => v.toFixed(1).padStart(7);
+const line = (values: number[], label: string) =>
+  console.log(`${values.map(ms).join(' ')}${last > 0 ? ` ${ms(diff(values))}` : ''}  ${label}`);
+const loads = routes.map((r) => runs.get(r)!.length).join(', ');
 console.log(
-  `Self time by source, ms, medians of ${reps} loads at ${rate}x: ${routes.join(', ')}; then the first − the last`,
+  `Self time by source, ms of wall time, medians of ${loads} loads at ${rate}x: ${routes.join(', ')}` +
+    (last > 0 ? `; then the first's median − the last's, largest either way first` : ''),
 );
-const scripts = routes.map((r) =>
-  medianOf(r, (load) => [...load].reduce((s, [k, v]) => s + (isScript(k) ? v : 0), 0)),
+line(
+  routes.map((r) =>
+    medianOf(r, (load) => [...load].reduce((s, [k, v]) => s + (isScript(k) ? v : 0), 0)),
+  ),
+  'all JavaScript',
 );
-console.log(`${scripts.map(ms).join(' ')} ${ms(diff(scripts))}  all JavaScript`);
-for (const { place, values } of rows.slice(0, top))
-  console.log(`${values.map(ms).join(' ')} ${ms(diff(values))}  ${place}`);
+for (const { place, values } of rows.slice(0, top)) line(values, place);
