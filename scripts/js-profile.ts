@@ -29,11 +29,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { hostBuild } from './hosting';
-import { DEVICES, TRACE_MS } from './bench/visit';
+import { phoneLoad } from './bench/visit';
 import { median } from '../src/shared/stats';
 
 /** What is read of a profile node's `Runtime.CallFrame`. */
@@ -78,44 +76,45 @@ function placeOf(frame: CallFrame): string {
   return /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? file;
 }
 
-/** One load's self time (ms) by place. */
-async function profileLoad(url: string): Promise<Map<string, number>> {
-  const { cpuSlowdown: _bench, ...phone } = DEVICES.phone;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  try {
-    const page = await (await browser.newContext(phone)).newPage();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLE_US });
-    await cdp.send('Profiler.start');
-    await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForTimeout(TRACE_MS);
-    const { profile } = await cdp.send('Profiler.stop');
-    const frameOf = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-    const parentOf = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
-    // timeDeltas[i] is sample i's time since the one before (the first's since startTime). A
-    // sample lasts until the next in time, the last until endTime.
-    const samples = profile.samples ?? [];
-    let t = profile.startTime;
-    const at = (profile.timeDeltas ?? []).map((d) => (t += d));
-    const order = samples.map((_, i) => i).sort((a, b) => at[a]! - at[b]!);
-    const self = new Map<string, number>();
-    order.forEach((i, k) => {
-      const id = samples[i]!;
-      const next = k + 1 < order.length ? at[order[k + 1]!]! : profile.endTime;
-      let place = placeOf(frameOf.get(id)!);
-      // A DOM call's time is named with its caller.
-      const parent = parentOf.get(id);
-      if (/^\((?!program|idle|garbage|root)/.test(place) && parent !== undefined)
-        place = `${place} < ${placeOf(frameOf.get(parent)!)}`;
-      self.set(place, (self.get(place) ?? 0) + (next - at[i]!) / 1000);
-    });
-    return self;
-  } finally {
-    await browser.close();
-  }
+/** One phone load's profile of the page's main thread. */
+function profileLoad(url: string) {
+  return phoneLoad(
+    url,
+    {
+      start: async (_browser, _page, cdp) => {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLE_US });
+        await cdp.send('Profiler.start');
+      },
+      stop: async (_browser, _page, cdp) => (await cdp.send('Profiler.stop')).profile,
+    },
+    rate,
+  );
+}
+
+/** A profile's self time (ms) by place. */
+function selfTimes(profile: Awaited<ReturnType<typeof profileLoad>>): Map<string, number> {
+  const frameOf = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const parentOf = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+  // timeDeltas[i] is sample i's time since the one before (the first's since startTime). A
+  // sample lasts until the next in time, the last until endTime.
+  const samples = profile.samples ?? [];
+  let t = profile.startTime;
+  const at = (profile.timeDeltas ?? []).map((d) => (t += d));
+  const order = samples.map((_, i) => i).sort((a, b) => at[a]! - at[b]!);
+  const self = new Map<string, number>();
+  order.forEach((i, k) => {
+    const id = samples[i]!;
+    const next = k + 1 < order.length ? at[order[k + 1]!]! : profile.endTime;
+    let place = placeOf(frameOf.get(id)!);
+    // A DOM call's time is named with its caller.
+    const parent = parentOf.get(id);
+    if (/^\((?!program|idle|garbage|root)/.test(place) && parent !== undefined)
+      place = `${place} < ${placeOf(frameOf.get(parent)!)}`;
+    self.set(place, (self.get(place) ?? 0) + (next - at[i]!) / 1000);
+  });
+  return self;
 }
 
 const { origin, stop } = await hostBuild(root);
@@ -124,7 +123,7 @@ try {
   for (let rep = 0; rep < reps; rep++)
     for (const route of rep % 2 ? [...routes].reverse() : routes) {
       // A load that fails (a crashed renderer, a timeout) is left out, not counted as zeros.
-      const load = await profileLoad(origin + route).catch((error: unknown) => {
+      const load = await profileLoad(origin + route).then(selfTimes, (error: unknown) => {
         console.log(`  rep ${rep + 1}, ${route}: ${String(error)}`);
         return null;
       });

@@ -2,7 +2,7 @@
  * A new visitor's visit (fresh browser, no cache, no service worker) recorded three ways at once:
  * a Chrome trace, Chrome's screencast and the network (the page's and its service worker's bytes).
  */
-import { chromium, type Browser, type Request } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page, type Request } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import { noteCanvasTakeover } from '../canvasTakeover';
 import { processCpuSeconds, within } from './frames';
@@ -32,33 +32,59 @@ export const TRACE_CATEGORIES = (
 ).split(',');
 export const TRACE_MS = 10_000;
 
+/** What a phone load records: started before the navigation, stopped TRACE_MS after it. */
+export interface PhoneRecording<T> {
+  start: (browser: Browser, page: Page, cdp: CDPSession) => Promise<unknown>;
+  stop: (browser: Browser, page: Page, cdp: CDPSession) => Promise<T>;
+}
+
 /**
- * The trace alone of a phone's first TRACE_MS on `url`, for the trace tools
- * (scripts/trace-breakdown.ts, scripts/trace-compare.ts): a fresh browser, the phone's device, the
- * CPU throttled `rate` times (the phone's 4x unless given), the bench's trace categories and any
- * `extra`. No screencast, network record or service worker: the bench's `visit` has those.
+ * A phone's first TRACE_MS on `url`, for the measuring tools: a fresh browser, the phone's device,
+ * the CPU throttled `rate` times (the phone's 4x unless given), and what `recording` records. No
+ * screencast, network record or service worker: the bench's `visit` has those.
  */
-export async function tracePhoneLoad(
+export async function phoneLoad<T>(
   url: string,
-  { rate = DEVICES.phone.cpuSlowdown, extra = [] }: { rate?: number; extra?: string[] } = {},
-): Promise<TraceEvent[]> {
+  recording: PhoneRecording<T>,
+  rate: number = DEVICES.phone.cpuSlowdown,
+): Promise<T> {
   const { cpuSlowdown: _bench, ...phone } = DEVICES.phone;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const page = await (await browser.newContext(phone)).newPage();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    await browser.startTracing(page, { categories: [...TRACE_CATEGORIES, ...extra] });
+    await recording.start(browser, page, cdp);
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForTimeout(TRACE_MS);
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as {
-      traceEvents: TraceEvent[];
-    };
-    return trace.traceEvents;
+    return await recording.stop(browser, page, cdp);
   } finally {
     await browser.close();
   }
 }
+
+/**
+ * The trace alone of a phone's first TRACE_MS on `url` (phoneLoad), for the trace tools
+ * (scripts/trace-breakdown.ts, scripts/trace-compare.ts): the bench's trace categories and any
+ * `extra`.
+ */
+export function tracePhoneLoad(
+  url: string,
+  { rate = DEVICES.phone.cpuSlowdown, extra = [] }: { rate?: number; extra?: string[] } = {},
+): Promise<TraceEvent[]> {
+  return phoneLoad(
+    url,
+    {
+      start: (browser, page) =>
+        browser.startTracing(page, { categories: [...TRACE_CATEGORIES, ...extra] }),
+      stop: async (browser) =>
+        (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
+          .traceEvents,
+    },
+    rate,
+  );
+}
+
 /** How long a response's size is waited for: now and then Playwright never gives it. */
 const SIZE_WAIT_MS = 3_000;
 /** How long a visit may take past its window (trace, decoding) before it is given up. */
