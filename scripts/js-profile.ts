@@ -23,8 +23,8 @@
  * docs/bench.md, seventeenth session.
  *
  * Needs a build with source maps, in a folder of its own (the usual build has none):
- *   MAPPED=/tmp/dist-map   # any folder outside dist
- *   DIST_DIR=$MAPPED npx vite build --sourcemap && DIST_DIR=$MAPPED npx tsx scripts/prerender.ts
+ *   MAPPED=dist-map   # any folder but dist (git ignores the dist-* folders)
+ *   DIST_DIR=$MAPPED npx vite build --sourcemap --emptyOutDir && DIST_DIR=$MAPPED npx tsx scripts/prerender.ts
  *   DIST_DIR=$MAPPED npx tsx scripts/service-worker.ts && DIST_DIR=$MAPPED npx tsx scripts/js-profile.ts
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -88,12 +88,16 @@ function profileLoad(url: string) {
       },
       stop: async (_browser, _page, cdp) => (await cdp.send('Profiler.stop')).profile,
     },
-    rate,
+    { rate },
   );
 }
 
-/** A profile's self time (ms) by place. */
-function selfTimes(profile: Awaited<ReturnType<typeof profileLoad>>): Map<string, number> {
+/** V8's `Profiler.Profile` (playwright-core does not export its protocol types). */
+type Profile = Awaited<ReturnType<typeof profileLoad>>;
+
+/** A profile's self time (ms) by place; null if no sample ran the page's own scripts. */
+function selfTimes(profile: Profile): Map<string, number> | null {
+  if (!profile.nodes.some((n) => /^https?:/.test(n.callFrame.url))) return null;
   const frameOf = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const parentOf = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
@@ -122,15 +126,25 @@ const runs = new Map<string, Map<string, number>[]>(routes.map((r) => [r, []]));
 try {
   for (let rep = 0; rep < reps; rep++)
     for (const route of rep % 2 ? [...routes].reverse() : routes) {
-      // A load that fails (a crashed renderer, a timeout) is left out, not counted as zeros.
-      const load = await profileLoad(origin + route).then(selfTimes, (error: unknown) => {
+      // A load that fails (a crashed renderer, a timeout), or whose profile holds none of the
+      // page's scripts, is left out, not counted as zeros. A source map that cannot be read
+      // stops the run.
+      const profile = await profileLoad(origin + route).catch((error: unknown) => {
         console.log(`  rep ${rep + 1}, ${route}: ${String(error)}`);
         return null;
       });
+      const load = profile && selfTimes(profile);
+      if (profile && !load)
+        console.log(`  rep ${rep + 1}, ${route}: no sample of the page's scripts`);
       if (load) runs.get(route)!.push(load);
     }
 } finally {
   stop();
+}
+
+if (![...maps.values()].some(Boolean)) {
+  console.log(`No source maps in ${root}: build one as the header of scripts/js-profile.ts says.`);
+  process.exit(1);
 }
 
 const medianOf = (route: string, pick: (load: Map<string, number>) => number) =>

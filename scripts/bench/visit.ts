@@ -32,7 +32,7 @@ export const TRACE_CATEGORIES = (
 ).split(',');
 export const TRACE_MS = 10_000;
 
-/** What a phone load records: started before the navigation, stopped TRACE_MS after it. */
+/** What a phone load records: started before the navigation, stopped TRACE_MS after it commits. */
 export interface PhoneRecording<T> {
   start: (browser: Browser, page: Page, cdp: CDPSession) => Promise<unknown>;
   stop: (browser: Browser, page: Page, cdp: CDPSession) => Promise<T>;
@@ -46,7 +46,7 @@ export interface PhoneRecording<T> {
 export async function phoneLoad<T>(
   url: string,
   recording: PhoneRecording<T>,
-  rate: number = DEVICES.phone.cpuSlowdown,
+  { rate = DEVICES.phone.cpuSlowdown }: { rate?: number } = {},
 ): Promise<T> {
   const { cpuSlowdown: _bench, ...phone } = DEVICES.phone;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
@@ -81,7 +81,7 @@ export function tracePhoneLoad(
         (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
           .traceEvents,
     },
-    rate,
+    { rate },
   );
 }
 
