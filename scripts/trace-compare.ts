@@ -1,10 +1,13 @@
 /**
- * Two or more builds side by side, the way a change is judged before a bench run:
- * `npx tsx scripts/trace-compare.ts DIST_A DIST_B [...]` loads ROUTE (`/`) from each, interleaved
- * round by round in a rotating order, REPS times (8), as the bench's phone visit does (a fresh
- * browser, its device and trace window), and prints each build's medians of the main thread's
- * CPU, its style + layout + paint (the bench's figures) and that work's steps by trace event, then
- * every other build against the first, paired by round.
+ * Builds, or routes, side by side, the way a change is judged before a bench run:
+ * `npx tsx scripts/trace-compare.ts DIST_A [DIST_B ...]` loads each of ROUTES (`/` unless given,
+ * comma-separated) from each build, interleaved round by round in a rotating order, REPS times
+ * (8), as the bench's phone visit does (a fresh browser, its device and trace window), and prints
+ * each load's medians of the main thread's CPU, its style + layout + paint (the bench's figures)
+ * and that work's steps by trace event, then, paired by round with the rounds' spread, each
+ * build's routes against its first route and each route's builds against the first build.
+ * `ROUTES=/privacypolicy,/ npx tsx scripts/trace-compare.ts dist` gives the bench's two rows
+ * against `/privacypolicy` (`/` − `/privacypolicy`) for one build, at RATE.
  *
  * RATE sets the CPU throttling, 1 unless given: at the phone's 4x the throttle's stalls (several ms
  * each) land in whatever event runs, and a difference of a few ms of work is lost among them; at 1
@@ -19,9 +22,10 @@ import { median } from '../src/shared/stats';
 /** The steps of style, layout and paint shown one by one. */
 const STEPS = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit'];
 const dists = process.argv.slice(2);
-if (dists.length < 2) throw new Error('Usage: trace-compare.ts DIST_A DIST_B [...]');
+const routes = (process.env.ROUTES ?? '/').split(',').filter(Boolean);
+if (dists.length < 1 || dists.length * routes.length < 2)
+  throw new Error('Usage: [ROUTES=/a,/b] trace-compare.ts DIST_A [DIST_B ...]');
 const reps = Number(process.env.REPS ?? 8);
-const route = process.env.ROUTE ?? '/';
 const rate = Number(process.env.RATE ?? 1);
 
 interface Load {
@@ -31,10 +35,10 @@ interface Load {
 }
 
 /** One load's figures, from one pass over its trace (the bench's thread summary). */
-async function load(origin: string): Promise<Load> {
-  const { nav, threads } = traceThreads(await tracePhoneLoad(origin + route, { rate }), TRACE_MS);
+async function load(url: string): Promise<Load> {
+  const { nav, threads } = traceThreads(await tracePhoneLoad(url, { rate }), TRACE_MS);
   const [main] = threads(nav.pid, (name) => name === 'CrRendererMain');
-  if (!main) throw new Error(`No main thread in the trace of ${route}`);
+  if (!main) throw new Error(`No main thread in the trace of ${url}`);
   return {
     cpu: main.cpuMs,
     slp: main.work['style/layout/paint'],
@@ -44,35 +48,46 @@ async function load(origin: string): Promise<Load> {
 
 const builds = await Promise.all(dists.map(hostBuild));
 try {
-  const origins = builds.map((b) => b.origin);
-  const loads: Load[][] = dists.map(() => []);
+  /** Every build's every route, one load of each a round. */
+  const variants = dists.flatMap((dist, b) =>
+    routes.map((route) => ({ dist, route, url: builds[b]!.origin + route, loads: [] as Load[] })),
+  );
+  const name = (v: (typeof variants)[number]) =>
+    [dists.length > 1 && v.dist, routes.length > 1 && v.route].filter(Boolean).join(' ');
   for (let round = 0; round < reps; round++)
-    for (let k = 0; k < dists.length; k++) {
-      const i = (k + round) % dists.length;
+    for (let k = 0; k < variants.length; k++) {
+      const v = variants[(k + round) % variants.length]!;
       // A trace that lost its start is a load not counted (the bench measures such a visit again).
-      const figures = await load(origins[i]!).catch((error: unknown) => {
-        console.log(`  round ${round + 1}, ${dists[i]}: ${String(error).split('\n')[0]}`);
+      const figures = await load(v.url).catch((error: unknown) => {
+        console.log(`  round ${round + 1}, ${name(v)}: ${String(error).split('\n')[0]}`);
         return { cpu: Number.NaN, slp: Number.NaN, steps: STEPS.map(() => Number.NaN) };
       });
-      loads[i]!.push(figures);
+      v.loads.push(figures);
       console.log(
-        `  round ${round + 1}, ${dists[i]}: CPU ${figures.cpu.toFixed(0)} ms, style + layout + paint ${figures.slp.toFixed(1)} ms`,
+        `  round ${round + 1}, ${name(v)}: CPU ${figures.cpu.toFixed(0)} ms, style + layout + paint ${figures.slp.toFixed(1)} ms`,
       );
     }
-  console.log(`\n${route}, CPU throttled ${rate}x, medians of ${reps} loads (ms):`);
-  for (const [i, dist] of dists.entries()) {
-    const steps = STEPS.map(
-      (s, k) => `${s} ${median(loads[i]!.map((l) => l.steps[k]!)).toFixed(1)}`,
-    );
+  console.log(`\n${routes.join(', ')}, CPU throttled ${rate}x, medians of ${reps} loads (ms):`);
+  for (const v of variants) {
+    const steps = STEPS.map((s, k) => `${s} ${median(v.loads.map((l) => l.steps[k]!)).toFixed(1)}`);
     console.log(
-      `${dist}: CPU ${median(loads[i]!.map((l) => l.cpu)).toFixed(0)}, style + layout + paint ${median(loads[i]!.map((l) => l.slp)).toFixed(1)} (${steps.join(', ')})`,
+      `${name(v)}: CPU ${median(v.loads.map((l) => l.cpu)).toFixed(0)}, style + layout + paint ${median(v.loads.map((l) => l.slp)).toFixed(1)} (${steps.join(', ')})`,
     );
   }
-  for (let i = 1; i < dists.length; i++) {
-    const paired = (of: (l: Load) => number) =>
-      median(loads[i]!.map((l, round) => of(l) - of(loads[0]![round]!))).toFixed(1);
+  // Each build's routes against its first, then each route's builds against the first build.
+  const pairs = variants.flatMap((v) => {
+    const sameBuild = variants.find((w) => w.dist === v.dist);
+    const sameRoute = variants.find((w) => w.route === v.route);
+    return [sameBuild, sameRoute].filter((w) => w && w !== v).map((w) => [v, w!] as const);
+  });
+  for (const [v, base] of pairs) {
+    const paired = (of: (l: Load) => number) => {
+      const diffs = v.loads.map((l, round) => of(l) - of(base.loads[round]!));
+      const finite = diffs.filter(Number.isFinite);
+      return `${median(finite).toFixed(1)} (${Math.min(...finite).toFixed(1)} … ${Math.max(...finite).toFixed(1)})`;
+    };
     console.log(
-      `${dists[i]} − ${dists[0]}, paired by round: CPU ${paired((l) => l.cpu)}, style + layout + paint ${paired((l) => l.slp)}`,
+      `${name(v)} − ${name(base)}, paired by round: CPU ${paired((l) => l.cpu)}, style + layout + paint ${paired((l) => l.slp)}`,
     );
   }
 } finally {
