@@ -3,9 +3,10 @@
  * `npx tsx scripts/trace-compare.ts DIST_A [DIST_B ...]` loads each of ROUTES (`/` unless given,
  * comma-separated) from each build, interleaved round by round in a rotating order, REPS times
  * (8), as the bench's phone visit does (a fresh browser, its device and trace window), and prints
- * each load's medians of the main thread's CPU, its style + layout + paint (the bench's figures)
- * and that work's steps by trace event, then, paired by round with the rounds' spread, each
- * build's routes against its first route and each route's builds against the first build.
+ * each build's and route's medians of the main thread's CPU, its style + layout + paint (the
+ * bench's figures) and that work's steps by trace event, then, paired by round with the rounds'
+ * spread, each build's routes against its first route and each route's builds against the first
+ * build. A load whose trace lost its start is left out, and so is its round's pair.
  * `ROUTES=/privacypolicy,/ npx tsx scripts/trace-compare.ts dist` gives the bench's two rows
  * against `/privacypolicy` (`/` − `/privacypolicy`) for one build, at RATE.
  *
@@ -22,6 +23,7 @@ import { median } from '../src/shared/stats';
 /** The steps of style, layout and paint shown one by one. */
 const STEPS = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit'];
 const dists = process.argv.slice(2);
+if (process.env.ROUTE) throw new Error('ROUTE is now ROUTES (comma-separated, the control first)');
 const routes = (process.env.ROUTES ?? '/').split(',').filter(Boolean);
 if (dists.length < 1 || dists.length * routes.length < 2)
   throw new Error('Usage: [ROUTES=/a,/b] trace-compare.ts DIST_A [DIST_B ...]');
@@ -67,14 +69,15 @@ try {
         `  round ${round + 1}, ${name(v)}: CPU ${figures.cpu.toFixed(0)} ms, style + layout + paint ${figures.slp.toFixed(1)} ms`,
       );
     }
-  console.log(`\n${routes.join(', ')}, CPU throttled ${rate}x, medians of ${reps} loads (ms):`);
+  console.log(`\n${routes.join(', ')}, CPU throttled ${rate}x, medians (ms):`);
   for (const v of variants) {
     const steps = STEPS.map((s, k) => `${s} ${median(v.loads.map((l) => l.steps[k]!)).toFixed(1)}`);
+    const whole = v.loads.filter((l) => Number.isFinite(l.cpu)).length;
     console.log(
-      `${name(v)}: CPU ${median(v.loads.map((l) => l.cpu)).toFixed(0)}, style + layout + paint ${median(v.loads.map((l) => l.slp)).toFixed(1)} (${steps.join(', ')})`,
+      `${name(v)} (${whole} of ${reps} loads): CPU ${median(v.loads.map((l) => l.cpu)).toFixed(0)}, style + layout + paint ${median(v.loads.map((l) => l.slp)).toFixed(1)} (${steps.join(', ')})`,
     );
   }
-  // Each build's routes against its first, then each route's builds against the first build.
+  // For each load, its build's first route and its route's first build, when that is another load.
   const pairs = variants.flatMap((v) => {
     const sameBuild = variants.find((w) => w.dist === v.dist);
     const sameRoute = variants.find((w) => w.route === v.route);
@@ -84,7 +87,8 @@ try {
     const paired = (of: (l: Load) => number) => {
       const diffs = v.loads.map((l, round) => of(l) - of(base.loads[round]!));
       const finite = diffs.filter(Number.isFinite);
-      return `${median(finite).toFixed(1)} (${Math.min(...finite).toFixed(1)} … ${Math.max(...finite).toFixed(1)})`;
+      if (!finite.length) return 'no whole pair';
+      return `${median(finite).toFixed(1)} (${Math.min(...finite).toFixed(1)} … ${Math.max(...finite).toFixed(1)}, ${finite.length} of ${reps} pairs)`;
     };
     console.log(
       `${name(v)} − ${name(base)}, paired by round: CPU ${paired((l) => l.cpu)}, style + layout + paint ${paired((l) => l.slp)}`,
