@@ -42,6 +42,8 @@ export default defineConfig({
   optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}'] },
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
+    // Source maps beside the chunks, for scripts/js-profile.ts only: never in a build to deploy.
+    sourcemap: process.env.SOURCEMAP === 'true',
     assetsInlineLimit: 0,
     // dist/.vite/manifest.json: the chunk graph read by the service worker's build and the bench.
     // Under .vite/, so never deployed (firebase.json ignores dotfiles) nor precached.

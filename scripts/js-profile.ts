@@ -22,10 +22,9 @@
  * read) and `(garbage collector)` are rows of their own, not in it; `(idle)` is left out. See
  * docs/bench.md, seventeenth session.
  *
- * Needs a build with source maps, in a folder of its own (the usual build has none):
- *   MAPPED=dist-map   # any folder but dist (git ignores the dist-* folders)
- *   DIST_DIR=$MAPPED npx vite build --sourcemap --emptyOutDir && DIST_DIR=$MAPPED npx tsx scripts/prerender.ts
- *   DIST_DIR=$MAPPED npx tsx scripts/service-worker.ts && DIST_DIR=$MAPPED npx tsx scripts/js-profile.ts
+ * Needs a build with source maps, in a folder of its own (the usual build has none; git ignores
+ * the dist-* folders):
+ *   DIST_DIR=dist-map SOURCEMAP=true npm run build && DIST_DIR=dist-map npx tsx scripts/js-profile.ts
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
