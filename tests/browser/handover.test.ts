@@ -73,6 +73,8 @@ describe.each(PATHS)(
         canvas: number;
         dom: number;
         light: string;
+        /** The DOM light's probe and the page's scroll, for a failure's report. */
+        probe: string;
         pic: CanvasPicture;
       }[] = [];
       let domLines: StrokeMask | undefined;
@@ -93,7 +95,7 @@ describe.each(PATHS)(
       );
       for (let i = 0; i < 400; i++) {
         const pic = await readCanvas(page, 150, EDGE);
-        const { since, canvas, dom, light, domRests } = await page.evaluate(() => {
+        const { since, canvas, dom, light, probe, domRests } = await page.evaluate(() => {
           const at = (window as unknown as { __readyAt?: number }).__readyAt ?? null;
           const fade = document.querySelector('.title-canvas__strip > div');
           return {
@@ -101,6 +103,7 @@ describe.each(PATHS)(
             canvas: fade ? Number(getComputedStyle(fade).opacity) : 0,
             dom: Number(getComputedStyle(document.querySelector('.hero__title-box')!).opacity),
             light: `canvas light ${Math.round(window.__titleLight?.x ?? NaN)} ${window.__titleLight?.lead}, DOM light ${Math.round(window.__domLight?.x ?? NaN)}`,
+            probe: `(DOM light ${JSON.stringify(window.__domLight)}, scrollY ${scrollY})`,
             // The sweep and its return have played out: the DOM light is at rest.
             domRests:
               Number.isFinite(window.__domLight?.x) &&
@@ -108,7 +111,7 @@ describe.each(PATHS)(
               window.__domLight.lead === 'rest',
           };
         });
-        if (pic.box) frames.push({ since, canvas, dom, light, pic });
+        if (pic.box) frames.push({ since, canvas, dom, light, probe, pic });
         // Released once the DOM title's light has come to rest: two frames alike, light in place.
         // (Mid-sweep two frames can match too, and the canvas then takes over from a dimmer title.)
         const last = frames.at(-2);
@@ -137,7 +140,7 @@ describe.each(PATHS)(
       expect(before, 'a frame of the DOM title before the handover').toBeDefined();
       const report = frames.map(
         (f) =>
-          `${f.since === null ? 'dom' : Math.round(f.since)} canvas ${f.canvas.toFixed(2)} DOM ${f.dom.toFixed(2)}: box ${f.pic.box!.left},${f.pic.box!.top}-${f.pic.box!.right},${f.pic.box!.bottom} mean ${meanOf(f.pic).toFixed(2)}, ${f.light}`,
+          `${f.since === null ? 'dom' : Math.round(f.since)} canvas ${f.canvas.toFixed(2)} DOM ${f.dom.toFixed(2)}: box ${f.pic.box!.left},${f.pic.box!.top}-${f.pic.box!.right},${f.pic.box!.bottom} mean ${meanOf(f.pic).toFixed(2)}, ${f.light} ${f.probe}`,
       );
       console.log(`[figures] handover frames:\n  ${report.slice(-8).join('\n  ')}`);
       const ref = before!.pic;
