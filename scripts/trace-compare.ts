@@ -18,14 +18,14 @@
 import { hostBuild } from './hosting';
 import { TRACE_MS, tracePhoneLoad } from './bench/visit';
 import { traceThreads } from './bench/trace';
-import { median } from '../src/shared/stats';
+import { median, summarize } from '../src/shared/stats';
 
 /** The steps of style, layout and paint shown one by one. */
 const STEPS = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit'];
 const dists = process.argv.slice(2);
 if (process.env.ROUTE) throw new Error('ROUTE is now ROUTES (comma-separated, the control first)');
 const routes = (process.env.ROUTES ?? '/').split(',').filter(Boolean);
-if (dists.length < 1 || dists.length * routes.length < 2)
+if (dists.length * routes.length < 2)
   throw new Error('Usage: [ROUTES=/a,/b] trace-compare.ts DIST_A [DIST_B ...]');
 const reps = Number(process.env.REPS ?? 8);
 const rate = Number(process.env.RATE ?? 1);
@@ -72,9 +72,9 @@ try {
   console.log(`\n${routes.join(', ')}, CPU throttled ${rate}x, medians (ms):`);
   for (const v of variants) {
     const steps = STEPS.map((s, k) => `${s} ${median(v.loads.map((l) => l.steps[k]!)).toFixed(1)}`);
-    const whole = v.loads.filter((l) => Number.isFinite(l.cpu)).length;
+    const cpu = summarize(v.loads.map((l) => l.cpu));
     console.log(
-      `${name(v)} (${whole} of ${reps} loads): CPU ${median(v.loads.map((l) => l.cpu)).toFixed(0)}, style + layout + paint ${median(v.loads.map((l) => l.slp)).toFixed(1)} (${steps.join(', ')})`,
+      `${name(v)} (${cpu.n} of ${reps} loads): CPU ${cpu.median.toFixed(0)}, style + layout + paint ${median(v.loads.map((l) => l.slp)).toFixed(1)} (${steps.join(', ')})`,
     );
   }
   // For each load, its build's first route and its route's first build, when that is another load.
@@ -85,10 +85,10 @@ try {
   });
   for (const [v, base] of pairs) {
     const paired = (of: (l: Load) => number) => {
-      const diffs = v.loads.map((l, round) => of(l) - of(base.loads[round]!));
-      const finite = diffs.filter(Number.isFinite);
-      if (!finite.length) return 'no whole pair';
-      return `${median(finite).toFixed(1)} (${Math.min(...finite).toFixed(1)} … ${Math.max(...finite).toFixed(1)}, ${finite.length} of ${reps} pairs)`;
+      // A lost load is NaN, and so is its pair's difference: summarize counts whole pairs only.
+      const d = summarize(v.loads.map((l, round) => of(l) - of(base.loads[round]!)));
+      if (!d.n) return 'no whole pair';
+      return `${d.median.toFixed(1)} (${d.min.toFixed(1)} … ${d.max.toFixed(1)}, ${d.n} of ${reps} pairs)`;
     };
     console.log(
       `${name(v)} − ${name(base)}, paired by round: CPU ${paired((l) => l.cpu)}, style + layout + paint ${paired((l) => l.slp)}`,
