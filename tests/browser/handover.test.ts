@@ -73,7 +73,7 @@ describe.each(PATHS)(
         canvas: number;
         dom: number;
         light: string;
-        /** The DOM light's probe and the page's scroll, for a failure's report. */
+        /** The DOM light's lead, y, state and frame count, and the page's scroll, for the report. */
         probe: string;
         pic: CanvasPicture;
       }[] = [];
@@ -103,7 +103,9 @@ describe.each(PATHS)(
             canvas: fade ? Number(getComputedStyle(fade).opacity) : 0,
             dom: Number(getComputedStyle(document.querySelector('.hero__title-box')!).opacity),
             light: `canvas light ${Math.round(window.__titleLight?.x ?? NaN)} ${window.__titleLight?.lead}, DOM light ${Math.round(window.__domLight?.x ?? NaN)}`,
-            probe: `(DOM light ${JSON.stringify(window.__domLight)}, scrollY ${scrollY})`,
+            probe: window.__domLight
+              ? `(its lead ${window.__domLight.lead}, y ${Math.round(window.__domLight.y)}, ${window.__domLight.running ? 'running' : 'still'}, frame ${window.__domLight.frames}; scrollY ${scrollY})`
+              : '',
             // The sweep and its return have played out: the DOM light is at rest.
             domRests:
               Number.isFinite(window.__domLight?.x) &&
