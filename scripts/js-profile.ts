@@ -20,7 +20,7 @@
  * (`(appendChild) < react-dom`). The first row, all JavaScript, is script code and those DOM
  * calls; `(program)` (the thread's work outside JavaScript, and samples whose stack V8 could not
  * read) and `(garbage collector)` are rows of their own, not in it; `(idle)` is left out. See
- * docs/bench.md, seventeenth session.
+ * docs/bench-history.md, seventeenth session.
  *
  * Needs a build with source maps, in a folder of its own (the usual build has none; git ignores
  * the dist-* folders):

@@ -4,7 +4,8 @@
  * bench's phone (390x844, no throttling), waits for its `load` event and then WAIT ms more (1200:
  * the app has started, the canvas is in), and prints every layer Chromium's compositor holds, with
  * its size, whether it draws, the element it belongs to and its compositing reasons (DevTools'
- * Layers panel, through the `LayerTree` protocol domain). See docs/bench.md, sixteenth session.
+ * Layers panel, through the `LayerTree` protocol domain). See docs/bench-history.md, sixteenth
+ * session.
  */
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { hostBuild } from './hosting';

@@ -11,8 +11,8 @@
  * script forced, with the script's frame). RATE sets the CPU throttling (the phone's 4x by
  * default): at 1 the figures are the work itself, where 4x adds stalls of several ms that land in
  * whatever event runs (a restyle of 9 elements read 13 ms at 4x, 12 of them inside no traced
- * step). See docs/bench.md, "Where the phone's main thread went", "The home page's frames", "Two
- * restyles the page did not need" and the fourteenth session's section.
+ * step). See docs/bench-history.md, "Where the phone's main thread went", "The home page's
+ * frames", "Two restyles the page did not need" and the fourteenth session's section.
  */
 import { hostBuild } from './hosting';
 import { DEVICES, TRACE_MS, tracePhoneLoad } from './bench/visit';
@@ -35,7 +35,10 @@ const BY_SECOND = [
 ];
 const ms = (us: number) => Math.round(us / 1000);
 
-/** What a top-level task ran, by the first of these its events match (docs/bench.md, ninth session). */
+/**
+ * What a top-level task ran, by the first of these its events match (docs/bench-history.md, ninth
+ * session).
+ */
 const CLASSES: [string, RegExp][] = [
   ['module evaluation', /^v8\.evaluateModule/],
   ["React's scheduler", /^FunctionCall \/assets\/scheduler-/],
@@ -104,8 +107,8 @@ try {
           inside[task]!.set(s.name, (inside[task]!.get(s.name) ?? 0) + s.tdur);
       }
       // One pass over the page's events: the frames the compositor presented (each posts the page a
-      // task, asked for or not: docs/bench.md, tenth session) and, with the stack category (CATS),
-      // the style and layout a script forced, with its frame.
+      // task, asked for or not: docs/bench-history.md, tenth session) and, with the stack category
+      // (CATS), the style and layout a script forced, with its frame.
       let presented = 0;
       let presentedUs = 0;
       const forced: TraceEvent[] = [];

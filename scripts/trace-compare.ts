@@ -12,8 +12,8 @@
  *
  * RATE sets the CPU throttling, 1 unless given: at the phone's 4x the throttle's stalls (several ms
  * each) land in whatever event runs, and a difference of a few ms of work is lost among them; at 1
- * the figures are the work itself, about a fifth of the 4x figures (docs/bench.md, fourteenth
- * session). The bench (`npm run bench -- --compare`) then measures the change at 4x.
+ * the figures are the work itself, about a fifth of the 4x figures (docs/bench-history.md,
+ * fourteenth session). The bench (`npm run bench -- --compare`) then measures the change at 4x.
  */
 import { hostBuild } from './hosting';
 import { TRACE_MS, tracePhoneLoad } from './bench/visit';

@@ -7,7 +7,7 @@
  * before and just after, in wall time and in the process's CPU time. It prints those beside each
  * visit's main-thread CPU and style + layout + paint (the bench's figures), then each pair's
  * difference. On this shared machine the loads moved by more than the budgets within minutes
- * while the workload did not (docs/bench.md, sixteenth session).
+ * while the workload did not (docs/bench-history.md, sixteenth session).
  */
 import { createHash } from 'node:crypto';
 import { hostBuild } from './hosting';

@@ -34,7 +34,8 @@ export interface EarlyLight {
 /**
  * Ends the first paint's sweep (the lit copies' animations) where it is and says where, or null.
  * Every value is read before anything is written: one style update while the sweep runs, where
- * `commitStyles()` on each animation cost one per animation (docs/bench.md, thirteenth session).
+ * `commitStyles()` on each animation cost one per animation (docs/bench-history.md, thirteenth
+ * session).
  */
 export function takeEarlyLight(box: HTMLElement): EarlyLight | null {
   const windows = litWindows(box);

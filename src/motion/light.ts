@@ -15,7 +15,8 @@ export const SWEEP_RETURN_MS = 600;
  * A Web Animation that ends costs the page about four main-thread frames at the display's rate:
  * Chromium services the timeline every frame over its last ~40 ms. So the title's animations
  * (the sweep, the handover's fade) hold their last value this much longer, and the app ends them
- * with a timer once their motion is done: one frame, for the style it writes (docs/bench.md).
+ * with a timer once their motion is done: one frame, for the style it writes
+ * (docs/bench-history.md).
  */
 export const ANIMATION_HOLD_MS = 1000;
 
