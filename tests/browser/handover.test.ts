@@ -98,19 +98,20 @@ describe.each(PATHS)(
         const { since, canvas, dom, light, probe, domRests } = await page.evaluate(() => {
           const at = (window as unknown as { __readyAt?: number }).__readyAt ?? null;
           const fade = document.querySelector('.title-canvas__strip > div');
+          const domLight = window.__domLight;
           return {
             since: at === null ? null : performance.now() - at,
             canvas: fade ? Number(getComputedStyle(fade).opacity) : 0,
             dom: Number(getComputedStyle(document.querySelector('.hero__title-box')!).opacity),
-            light: `canvas light ${Math.round(window.__titleLight?.x ?? NaN)} ${window.__titleLight?.lead}, DOM light ${Math.round(window.__domLight?.x ?? NaN)}`,
-            probe: window.__domLight
-              ? `(its lead ${window.__domLight.lead}, y ${Math.round(window.__domLight.y)}, ${window.__domLight.running ? 'running' : 'still'}, frame ${window.__domLight.frames}; scrollY ${scrollY})`
+            light: `canvas light ${Math.round(window.__titleLight?.x ?? NaN)} ${window.__titleLight?.lead}, DOM light ${Math.round(domLight?.x ?? NaN)}`,
+            probe: domLight
+              ? `(its lead ${domLight.lead}, y ${Math.round(domLight.y)}, ${domLight.running ? 'running' : 'still'}, frame ${domLight.frames}; scrollY ${scrollY})`
               : '',
             // The sweep and its return have played out: the DOM light is at rest.
             domRests:
-              Number.isFinite(window.__domLight?.x) &&
-              window.__domLight?.running === false &&
-              window.__domLight.lead === 'rest',
+              Number.isFinite(domLight?.x) &&
+              domLight?.running === false &&
+              domLight.lead === 'rest',
           };
         });
         if (pic.box) frames.push({ since, canvas, dom, light, probe, pic });
