@@ -3,17 +3,24 @@ import { useLocation } from 'react-router-dom';
 import { motionStore, setCanvasStatus } from '../motion/store';
 import { titlePaths, WHERE, type TitlePath } from './path';
 import { canvasStart } from './start';
+import { TitleStrip } from './TitleStrip';
 import type TitleCanvasComponent from './TitleCanvas';
 
 type Loaded = { path: TitlePath; Canvas: typeof TitleCanvasComponent };
 
-/** The app's one persistent canvas, on the first path that works, once start.ts lets it start. */
+/**
+ * The app's one persistent canvas, on the first path that works, once start.ts lets it start. Its
+ * strip is part of the page from the first paint, hidden: starting the canvas then adds a
+ * <canvas> to it and lays out nothing else (docs/canvas.md).
+ */
 export function CanvasHost() {
   const { pathname } = useLocation();
   const onHome = pathname === '/';
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const paths = useRef<TitlePath[] | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
+  const strip = useRef<HTMLDivElement>(null);
+  const fade = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!onHome || loaded) return;
@@ -65,18 +72,26 @@ export function CanvasHost() {
     );
   }, [loaded]);
 
-  if (!loaded) return null;
-  const { path, Canvas } = loaded;
   return (
     <div
       ref={wrapper}
       className="title-canvas"
       data-visible={onHome ? 'true' : 'false'}
-      data-path={path}
+      data-path={loaded?.path}
       style={{ visibility: 'hidden' }}
       aria-hidden="true"
     >
-      <Canvas key={path} path={path} onStatus={setCanvasStatus} onUnavailable={unavailable} />
+      <TitleStrip stripRef={strip} fadeRef={fade} active={loaded !== null} />
+      {loaded && (
+        <loaded.Canvas
+          key={loaded.path}
+          path={loaded.path}
+          strip={strip}
+          fade={fade}
+          onStatus={setCanvasStatus}
+          onUnavailable={unavailable}
+        />
+      )}
     </div>
   );
 }

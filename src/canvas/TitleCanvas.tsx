@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { contextControls } from '../motion/inputs';
 import type { CanvasStatus } from '../motion/store';
-import { TitleStrip } from './TitleStrip';
 import { workerTitle } from './workerTitle';
 import { idle } from './start';
+import { bufferSize } from './pixelRatio';
 import type { TitlePath } from './path';
 import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
 
@@ -19,36 +19,40 @@ async function pageTitle(
   return createTitleRenderer(canvas, options, events);
 }
 
-/** A fresh <canvas> in the title's strip, given to the renderer of `path`. */
+/** A fresh <canvas> in the title's strip (CanvasHost's), given to the renderer of `path`. */
 export default function TitleCanvas({
   path,
+  strip: stripRef,
+  fade: fadeRef,
   onStatus,
   onUnavailable,
 }: {
   path: TitlePath;
+  strip: RefObject<HTMLDivElement | null>;
+  fade: RefObject<HTMLDivElement | null>;
   onStatus: (canvas: CanvasStatus) => void;
   onUnavailable: (reason: string) => void;
 }) {
-  const stripRef = useRef<HTMLDivElement>(null);
-  const fadeRef = useRef<HTMLDivElement>(null);
-
   useEffect(() => {
     const strip = stripRef.current;
     const fade = fadeRef.current;
     if (!strip || !fade) return;
     // A canvas hands its control over once, and StrictMode runs this effect twice.
 
-    const canvas = document.createElement('canvas');
-    canvas.setAttribute('aria-hidden', 'true');
-    canvas.style.cssText = 'display: block; width: 100%; height: 100%';
-    fade.append(canvas);
     const size = () => ({
       width: strip.clientWidth,
       height: strip.clientHeight,
       dpr: window.devicePixelRatio || 1,
     });
+    const start = size();
+    const canvas = document.createElement('canvas');
+    canvas.setAttribute('aria-hidden', 'true');
+    canvas.style.cssText = 'display: block; width: 100%; height: 100%';
+    // Born at the size the renderer gives its buffer: a size changed later lays the page out again.
+    Object.assign(canvas, bufferSize(start.width, start.height, start.dpr));
+    fade.append(canvas);
     const options = {
-      ...size(),
+      ...start,
       refuseContext:
         path === 'worker' && new URLSearchParams(location.search).get('worker-webgl') === '0',
     };
@@ -86,7 +90,7 @@ export default function TitleCanvas({
       renderer?.dispose();
       canvas.remove();
     };
-  }, [path, onStatus, onUnavailable]);
+  }, [path, stripRef, fadeRef, onStatus, onUnavailable]);
 
-  return <TitleStrip stripRef={stripRef} fadeRef={fadeRef} />;
+  return null;
 }

@@ -1,23 +1,26 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { shallow } from 'zustand/shallow';
 import { motionStore } from '../motion/store';
 import { titleStrip } from '../motion/model';
 import { layoutInputs, layoutOf, type LayoutInputs } from '../motion/titleFrame';
 import { crossfadeSide } from '../dom-motion/crossfade';
 
-/** The strip the title's canvas covers, placed from the store in the same task as the DOM title. */
-
+/**
+ * The strip the title's canvas covers, in the page from the first paint (prerendered, empty); once
+ * a canvas is in it (`active`), placed from the store in the same task as the DOM title.
+ */
 export function TitleStrip({
   stripRef,
   fadeRef,
+  active,
 }: {
   stripRef: RefObject<HTMLDivElement | null>;
   fadeRef: RefObject<HTMLDivElement | null>;
+  active: boolean;
 }) {
-  const [start] = useState(() => stripFor(motionStore.getState()));
   useEffect(() => {
     const strip = stripRef.current;
-    if (!strip) return;
+    if (!strip || !active) return;
     return motionStore.subscribe(
       layoutInputs,
       () => {
@@ -27,13 +30,13 @@ export function TitleStrip({
       },
       { equalityFn: shallow, fireImmediately: true },
     );
-  }, [stripRef]);
+  }, [stripRef, active]);
   useEffect(() => {
     const fade = fadeRef.current;
-    if (fade) return crossfadeSide(fade, 0, 1);
-  }, [fadeRef]);
+    if (fade && active) return crossfadeSide(fade, 0, 1);
+  }, [fadeRef, active]);
   return (
-    <div ref={stripRef} className="title-canvas__strip" style={{ ...start, width: '100%' }}>
+    <div ref={stripRef} className="title-canvas__strip" style={{ width: '100%' }}>
       <div ref={fadeRef} style={{ opacity: 0, width: '100%', height: '100%' }} />
     </div>
   );

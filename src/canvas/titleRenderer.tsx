@@ -13,16 +13,9 @@ import { lightInputs } from '../motion/titleFrame';
 import { TitleScene, type SceneStatus } from './TitleScene';
 import { EventModeDpr } from './EventModeDpr';
 import { gpuFinished } from './gpuWarmup';
+import { capDpr } from './pixelRatio';
 // Before any root's store is built: its THREE.Clock's deprecation notice is left out.
 import './threeConsole';
-
-/** The canvas's pixel ratio never goes above this: a title's edges gain nothing past 2. */
-export const MAX_DPR = 2;
-
-/** The device's pixel ratio, capped for the canvas. */
-export function capDpr(deviceRatio: number): number {
-  return Math.min(MAX_DPR, Math.max(1, deviceRatio || 1));
-}
 
 /** The strip's size in CSS px and the device's pixel ratio (capped here). */
 export interface TitleRendererOptions {

@@ -170,6 +170,50 @@ for (const path of PATHS)
       expect(problems).toEqual([]);
     });
 
+    it('goes into the strip the page was drawn with, at its drawing buffer size, never resized', async () => {
+      const { page } = await openPage(browser(), {
+        viewport: PHONE,
+        isMobile: true,
+        deviceScaleFactor: 3,
+      });
+      // Before any script of the page: the prerendered strip, and every size the canvas is given.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __strip?: Element | null; __sizes?: string[] };
+        w.__sizes = [];
+        document.addEventListener('DOMContentLoaded', () => {
+          w.__strip = document.querySelector('.title-canvas__strip');
+          new MutationObserver((records) => {
+            for (const r of records)
+              if (r.target instanceof HTMLCanvasElement && r.attributeName)
+                w.__sizes!.push(`${r.attributeName}=${r.target.getAttribute(r.attributeName)}`);
+          }).observe(w.__strip!, {
+            attributes: true,
+            subtree: true,
+            attributeFilter: ['width', 'height'],
+          });
+        });
+      });
+      await page.goto(`${baseURL()}/${withPath(path)}`, { waitUntil: 'load' });
+      await waitForCanvas(page, { drawn: true });
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { __strip?: Element | null; __sizes?: string[] };
+        const strip = document.querySelector<HTMLElement>('.title-canvas__strip')!;
+        const canvas = strip.querySelector('canvas')!;
+        return {
+          samePrerenderedStrip: w.__strip === strip,
+          sizes: w.__sizes,
+          buffer: [canvas.width, canvas.height],
+          css: [strip.clientWidth, strip.clientHeight],
+        };
+      });
+      expect(seen.samePrerenderedStrip, 'the strip is the prerendered one').toBe(true);
+      // Three's buffer: the strip's CSS size times the pixel ratio, capped at 2, rounded down.
+      expect(seen.buffer).toEqual(seen.css.map((v) => Math.floor(v * 2)));
+      // A worker's canvas takes its size from the worker's frames: none differs from the first.
+      // (In the page, three.js sets the buffer twice in one task, ending where it began.)
+      if (path.path === 'worker') expect(seen.sizes, 'the canvas was never resized').toEqual([]);
+    });
+
     it('skips the sweep under reduced motion: the light rests, then follows the pointer', async () => {
       const { page } = await openTitle({ width: 1440, height: 900 }, path, {
         reducedMotion: 'reduce',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { titlePaths } from '../../src/canvas/path';
-import { capDpr, MAX_DPR } from '../../src/canvas/titleRenderer';
+import { bufferSize, capDpr, MAX_DPR } from '../../src/canvas/pixelRatio';
 
 const g = globalThis as Record<string, unknown>;
 afterEach(() => {
@@ -41,5 +41,13 @@ describe('the canvas pixel ratio', () => {
     expect(capDpr(1.5)).toBe(1.5);
     expect(capDpr(0.5)).toBe(1);
     expect(capDpr(0)).toBe(1);
+  });
+});
+
+describe('the canvas drawing buffer', () => {
+  it('is the strip times the capped pixel ratio, rounded down, as three.js sizes it', () => {
+    expect(bufferSize(390, 166.5, 3)).toEqual({ width: 780, height: 333 });
+    expect(bufferSize(1440, 250.4, 1.5)).toEqual({ width: 2160, height: 375 });
+    expect(bufferSize(800, 120, 0)).toEqual({ width: 800, height: 120 });
   });
 });
