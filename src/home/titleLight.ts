@@ -103,7 +103,7 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     // At rest, the light is handed on (or stopped under the canvas); during the handover's fade
     // that waits for the fade's end, which ends the sweep with it (onCrossfaded): one frame.
     const rested = () => {
-      if (!crossfading()) kick();
+      if (!crossfading()) drawNow();
     };
     sweep = { key, animations, timer: window.setTimeout(rested, end - performance.now() + 20) };
   };
@@ -183,6 +183,13 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
   const kick = () => {
     if (!raf) raf = requestAnimationFrame(frame);
   };
+  // In this task, for a timer's end (the sweep's rest, the fade's): what it cancels and writes is
+  // drawn in the one frame that end needs, where a frame callback would cancel it a frame later
+  // and ask for one more.
+  const drawNow = () => {
+    cancelAnimationFrame(raf);
+    frame();
+  };
 
   const unsubscribeCanvas = motionStore.subscribe(
     (s) => s.canvas,
@@ -200,7 +207,7 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     equalityFn: shallow,
     fireImmediately: true,
   });
-  const unsubscribeFaded = onCrossfaded(kick);
+  const unsubscribeFaded = onCrossfaded(drawNow);
   return () => {
     stopSweep();
     unsubscribe();
