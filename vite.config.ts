@@ -6,6 +6,7 @@ import { titleCssPlugin } from './scripts/build/titleCssPlugin';
 import { threeShaderChunksPlugin } from './scripts/build/threeShaderChunksPlugin';
 import { compileHintsPlugin } from './scripts/build/compileHintsPlugin';
 import { reactRouterPlugin } from './scripts/build/reactRouterPlugin';
+import { preloadDependencies, preloadPlugin } from './scripts/build/preloadPlugin';
 
 // The build's calendar year, used only for the prerendered footer; the client shows the visitor's year.
 const buildYear = new Date().getFullYear();
@@ -18,6 +19,7 @@ export default defineConfig({
     threeShaderChunksPlugin(),
     compileHintsPlugin(),
     reactRouterPlugin(),
+    preloadPlugin(),
   ],
   define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
   server: {
@@ -48,11 +50,8 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph read by the service worker's build and the bench.
     // Under .vite/, so never deployed (firebase.json ignores dotfiles) nor precached.
     manifest: true,
-    // The canvas chunk must never be preloaded on the first-paint path. Every browser the site
-    // supports (WebGL2 era) has modulepreload, so the polyfill would only cost first-paint bytes.
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (_file, deps) => deps.filter((d) => !/canvas|three/i.test(d)),
-    },
+    // Every browser the site supports (WebGL2 era) has modulepreload, so the polyfill would only
+    // cost first-paint bytes. What is preloaded: scripts/build/preloadPlugin.ts.
+    modulePreload: { polyfill: false, resolveDependencies: preloadDependencies },
   },
 });

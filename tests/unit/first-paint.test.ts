@@ -15,6 +15,7 @@ import {
   compileHintsPlugin,
 } from '../../scripts/build/compileHintsPlugin';
 import type { ViteChunk } from '../../scripts/build/precache';
+import { preloadDependencies, preloadPlugin } from '../../scripts/build/preloadPlugin';
 import { routes } from '../../src/content/site';
 
 const DIST = process.env.DIST_DIR ?? 'dist';
@@ -127,6 +128,49 @@ describe('the chunk graph', () => {
     expect([...run].sort()).toEqual(['main.js', 'react.js', 'shared.js']);
   });
 
+  it('preloads beside a lazy chunk only what is not loaded yet, never the chunk itself nor the canvas’s', () => {
+    const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = []) => ({
+      type: 'chunk',
+      fileName,
+      isEntry: fileName === 'boot.js',
+      imports,
+      dynamicImports,
+    });
+    const bundle = Object.fromEntries(
+      [
+        chunk('boot.js', ['shared.js'], ['main.js', 'dom.js']),
+        chunk('main.js', ['react.js'], ['lazy.js', 'canvas.js']),
+        chunk('dom.js', ['scheduler.js']),
+        chunk('react.js', ['shared.js']),
+        chunk('shared.js'),
+        chunk('scheduler.js'),
+        chunk('lazy.js', ['react.js', 'scheduler.js', 'boot.js', 'lottie.js']),
+        chunk('lottie.js'),
+        chunk('canvas.js', ['three.js']),
+        chunk('three.js'),
+      ].map((c) => [c.fileName, c]),
+    );
+    const plugin = preloadPlugin() as unknown as {
+      generateBundle: { handler: (options: unknown, bundle: unknown) => void };
+    };
+    plugin.generateBundle.handler({}, bundle);
+    // The app's lazy chunk: what the app at start and the first-paint script loaded is not asked again.
+    expect(
+      preloadDependencies(
+        'lazy.js',
+        ['lazy.js', 'react.js', 'scheduler.js', 'boot.js', 'lottie.js', 'x.css'],
+        { hostId: 'main.js' },
+      ),
+    ).toEqual(['lottie.js', 'x.css']);
+    // The first-paint script starting the app preloads the app's own imports beside it.
+    expect(
+      preloadDependencies('main.js', ['main.js', 'react.js', 'shared.js'], { hostId: 'boot.js' }),
+    ).toEqual(['react.js']);
+    expect(
+      preloadDependencies('canvas.js', ['canvas.js', 'three.js'], { hostId: 'main.js' }),
+    ).toEqual([]);
+  });
+
   it('moves a marked chunk’s source map down by the line it adds', () => {
     const bundle = {
       'boot.js': {
@@ -232,6 +276,23 @@ describe('the build (dist/)', () => {
     expect(firstPaint.filter(marked)).toEqual([]);
     expect(later.length).toBeGreaterThan(0);
     expect(later.filter(marked)).toEqual([]);
+  });
+
+  it('preloads, beside the app’s lazy chunks, no chunk the page has loaded already', () => {
+    const loaded = new Set([...firstPaintOf(routes.home), ...appAtStart(manifest)]);
+    const preloaded = Object.values(manifest)
+      .map((c) => `/${c.file}`)
+      .filter((u) => u.endsWith('.js') && !firstPaintOf(routes.home).includes(u))
+      .flatMap((u) => {
+        // Vite's table of what its preload helper may add (`__vite__mapDeps`), in each chunk.
+        const table = /m\.f=(\[[^\]]*\])/.exec(read(u).toString())?.[1];
+        return table ? (JSON.parse(table) as string[]).map((d) => `/${d}`) : [];
+      });
+    expect(
+      preloaded.filter((u) => u.endsWith('.js')).length,
+      'lazy chunks preload some',
+    ).toBeGreaterThan(0);
+    expect(preloaded.filter((u) => loaded.has(u))).toEqual([]);
   });
 
   it('holds the heavy libraries somewhere, where the signatures find them (else the check above proves nothing)', () => {
