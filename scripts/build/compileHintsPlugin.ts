@@ -8,7 +8,8 @@ import type { Plugin, Rollup } from 'vite';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-type Chunk = Pick<Rollup.OutputChunk, 'fileName' | 'isEntry' | 'imports' | 'dynamicImports'>;
+/** What the build's plugins read of a chunk: its name and its place in the chunk graph. */
+export type Chunk = Pick<Rollup.OutputChunk, 'fileName' | 'isEntry' | 'imports' | 'dynamicImports'>;
 
 /**
  * What a page load runs after its first paint: what the entry (src/boot.ts) imports dynamically, the

@@ -7,17 +7,15 @@
  * `<link rel=modulepreload>` added to the head was a style recalculation and a frame on the page
  * (docs/pages.md, "Preloads").
  */
-import type { Plugin, Rollup } from 'vite';
-import { chunksRunOnLoad } from './compileHintsPlugin';
-
-type Chunk = Pick<Rollup.OutputChunk, 'fileName' | 'isEntry' | 'imports' | 'dynamicImports'>;
+import type { Plugin } from 'vite';
+import { chunksRunOnLoad, type Chunk } from './compileHintsPlugin';
 
 /**
  * The chunks loaded before `host`'s code runs: itself and what it imports statically; and, for a
  * chunk of the app (not the first-paint script, which starts the app), the first-paint script and
  * the app at start too.
  */
-export function loadedBefore(host: string, chunks: Chunk[]): Set<string> {
+function loadedBefore(host: string, chunks: Chunk[]): Set<string> {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const loaded = new Set<string>();
   const visit = (name: string) => {

@@ -13,6 +13,7 @@ import { readCanvas, showOnlyCanvas } from './pixels';
 import { appSweep, openWithSweepHeld, reactCommits } from './sweep';
 import { waitForCanvas } from '../../scripts/canvasTakeover';
 import { scrollButtonDiameter, sweepStep, titleMargin, titleSize } from '../../src/motion/model';
+import { bufferSize } from '../../src/canvas/pixelRatio';
 import {
   at,
   expectSweepThenFollow,
@@ -171,10 +172,11 @@ for (const path of PATHS)
     });
 
     it('goes into the strip the page was drawn with, at its drawing buffer size, never resized', async () => {
-      const { page } = await openPage(browser(), {
+      const dpr = 3;
+      const { page, problems } = await openPage(browser(), {
         viewport: PHONE,
         isMobile: true,
-        deviceScaleFactor: 3,
+        deviceScaleFactor: dpr,
       });
       // Before any script of the page: the prerendered strip, and every size the canvas is given.
       await page.addInitScript(() => {
@@ -208,10 +210,12 @@ for (const path of PATHS)
       });
       expect(seen.samePrerenderedStrip, 'the strip is the prerendered one').toBe(true);
       // Three's buffer: the strip's CSS size times the pixel ratio, capped at 2, rounded down.
-      expect(seen.buffer).toEqual(seen.css.map((v) => Math.floor(v * 2)));
+      const buffer = bufferSize(seen.css[0]!, seen.css[1]!, dpr);
+      expect(seen.buffer).toEqual([buffer.width, buffer.height]);
       // A worker's canvas takes its size from the worker's frames: none differs from the first.
       // (In the page, three.js sets the buffer twice in one task, ending where it began.)
       if (path.path === 'worker') expect(seen.sizes, 'the canvas was never resized').toEqual([]);
+      expect(problems).toEqual([]);
     });
 
     it('skips the sweep under reduced motion: the light rests, then follows the pointer', async () => {

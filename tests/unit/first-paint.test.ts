@@ -279,10 +279,11 @@ describe('the build (dist/)', () => {
   });
 
   it('preloads, beside the app’s lazy chunks, no chunk the page has loaded already', () => {
-    const loaded = new Set([...firstPaintOf(routes.home), ...appAtStart(manifest)]);
+    const firstPaint = firstPaintOf(routes.home);
+    const loaded = new Set([...firstPaint, ...appAtStart(manifest)]);
     const preloaded = Object.values(manifest)
       .map((c) => `/${c.file}`)
-      .filter((u) => u.endsWith('.js') && !firstPaintOf(routes.home).includes(u))
+      .filter((u) => u.endsWith('.js') && !firstPaint.includes(u))
       .flatMap((u) => {
         // Vite's table of what its preload helper may add (`__vite__mapDeps`), in each chunk.
         const table = /m\.f=(\[[^\]]*\])/.exec(read(u).toString())?.[1];
