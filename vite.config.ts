@@ -1,12 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { LOCAL_CALLABLE_ROUTE } from './src/contact/config';
-import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin';
-import { titleCssPlugin } from './scripts/build/titleCssPlugin';
-import { threeShaderChunksPlugin } from './scripts/build/threeShaderChunksPlugin';
-import { compileHintsPlugin } from './scripts/build/compileHintsPlugin';
-import { reactRouterPlugin } from './scripts/build/reactRouterPlugin';
-import { preloadDependencies, preloadPlugin } from './scripts/build/preloadPlugin';
+import { LOCAL_CALLABLE_ROUTE } from './src/contact/config.ts';
+import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin.ts';
+import { titleCssPlugin } from './scripts/build/titleCssPlugin.ts';
+import { threeShaderChunksPlugin } from './scripts/build/threeShaderChunksPlugin.ts';
+import { compileHintsPlugin } from './scripts/build/compileHintsPlugin.ts';
+import { reactRouterPlugin } from './scripts/build/reactRouterPlugin.ts';
+import { preloadDependencies, preloadPlugin } from './scripts/build/preloadPlugin.ts';
 
 // The build's calendar year, used only for the prerendered footer; the client shows the visitor's year.
 const buildYear = new Date().getFullYear();

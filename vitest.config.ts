@@ -1,6 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin';
+import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin.ts';
 
 /** What every browser project shares: one server and one display (tests/browser/global-setup.ts). */
 const browserTests: TestProjectInlineConfiguration['test'] = {

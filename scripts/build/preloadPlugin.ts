@@ -8,7 +8,7 @@
  * (docs/pages.md, "Preloads").
  */
 import type { Plugin } from 'vite';
-import { chunksRunOnLoad, type Chunk } from './compileHintsPlugin';
+import { chunksRunOnLoad, type Chunk } from './compileHintsPlugin.ts';
 
 /**
  * The chunks loaded before `host`'s code runs: itself and what it imports statically; and, for a
