@@ -23,7 +23,7 @@ import { DIST, builtSite } from './builtSite';
 const FIRST_PAINT_JS_BYTES = 90_000;
 /** The first-paint script itself (src/boot.ts): what only the app needs belongs in the app. */
 const FIRST_PAINT_SCRIPT_BYTES = 3_000;
-/** The app's JS at start: what the first-paint script fetches, with everything that imports. */
+/** The app's JS at start: what the first-paint script fetches, with everything those import. */
 const APP_AT_START_BYTES = 125_000;
 /** Strings only the named library's code holds (they survive minification). */
 const HEAVY: Record<string, RegExp> = {
