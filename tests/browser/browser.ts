@@ -1,6 +1,6 @@
 /**
- * Debian Chromium driven by Playwright, with the flags this machine needs (no downloads, no
- * background traffic), and a page wrapper that records what a test must never see: console
+ * Debian Chromium driven by Playwright, with flags for a test run (no downloads, no background
+ * traffic), and a page wrapper that records what a test must never see: console
  * errors, page errors, CSP violations and requests that leave localhost.
  */
 import {

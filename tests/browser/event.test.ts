@@ -205,7 +205,7 @@ describe('event mode: full screen', () => {
 });
 
 describe('event mode: adaptive pixel ratio', () => {
-  it('lowers the canvas’s pixel ratio on a 4K screen when the attract loop’s frames run slow', async () => {
+  it('lowers the pixel ratio of the canvas on a 4K screen when the attract loop runs slow', async () => {
     const { page } = await openTestPage('motion-test&event', {
       viewport: { width: 3840, height: 2160 },
       deviceScaleFactor: 1,

@@ -229,7 +229,7 @@ for (const path of PATHS)
     });
   });
 
-/** The software GL this machine's browsers draw with reports its own stalls; a visitor's GPU does not. */
+/** Software GL, which the test browsers draw with, reports its own stalls; a visitor's GPU does not. */
 const SOFTWARE_GL = /GL Driver Message/;
 
 describe('the console on a visit', () => {
@@ -476,7 +476,7 @@ const wordBoxes = (page: Page) =>
     }),
   );
 
-describe("the title's size, from the name's widths the build measured", () => {
+describe('the title size, from the widths the build measured', () => {
   for (const [name, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -503,7 +503,7 @@ describe("the title's size, from the name's widths the build measured", () => {
         ),
       );
       console.log(`[figures] the most a word's edge moved on a ${name}: ${moved.toFixed(3)} px`);
-      // Widths guessed from the letters moved them 0.16–0.33 px when the app measured the text.
+      // Within a tenth of a pixel: the build's widths are the browser's own.
       expect(moved).toBeLessThan(0.1);
       expect(problems).toEqual([]);
     });
@@ -523,8 +523,7 @@ describe("the title's size, from the name's widths the build measured", () => {
       `[figures] the title in a fallback font: ${text!.width.toFixed(1)} px wide in ${DESKTOP.width - 2 * margin} px of room`,
     );
     // The start size fills the room between the margins with the name, in whatever font draws it:
-    // Syne's metric-matched fallback (Liberation Sans Bold here) sized by the build's widths, those
-    // of Syne, overflows by 4 px.
+    // a metric-matched fallback of Syne, sized by the widths of Syne itself, would overflow by 4 px.
     expect(Math.abs(text!.x - margin)).toBeLessThan(1);
     expect(Math.abs(text!.width - (DESKTOP.width - 2 * margin))).toBeLessThan(1);
     expect(problems.filter((p) => !/woff2|Failed to load resource/.test(p))).toEqual([]);
