@@ -99,9 +99,9 @@ export async function openPage(
     const host = new URL(url).hostname;
     if (host !== 'localhost' && host !== '127.0.0.1' && host !== '[::1]') external.push(url);
   });
+  // Turns the test probes on (src/testing/probes.ts) in every tab of the context.
+  await context.addInitScript(() => (window.__probes = {}));
   await page.addInitScript(() => {
-    // Turns the page's test probes on (src/testing/probes.ts).
-    window.__probes = {};
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
     });
