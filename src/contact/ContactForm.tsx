@@ -16,7 +16,7 @@ import {
   type ContactField,
 } from './rules';
 import { SendButton } from './SendButton';
-import { useSend } from './send';
+import { useSend } from './useSend';
 import { useDraft } from './useDraft';
 import { useKiosk } from './useKiosk';
 import { useOutbox } from './useOutbox';

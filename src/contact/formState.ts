@@ -1,12 +1,17 @@
 /**
  * The contact form as states and events, with no React and no I/O.
  *
- * idle ──submit──▶ sending ──sent──▶ sent
- *   ▲                 │ ──queued──▶ queued ──sent──▶ sent
- *   └──failed─────────┘               └──refused──▶ idle
+ *   idle    ──submit───▶ sending   (fields that fail a check stay idle, the messages in the banner)
+ *   sending ──sent─────▶ sent
+ *   sending ──failed───▶ idle      (the reason in the banner, the text kept)
+ *   sending ──queued───▶ queued    (no answer: the message waits in the outbox)
+ *   queued  ──sent─────▶ sent      (the outbox delivered it)
+ *   queued  ──refused──▶ idle      (the server refused it for good)
+ *   idle    ──waiting──▶ queued    (after a reload, the draft's message is still in the outbox)
+ *   idle    ──sent─────▶ sent      (after a reload, the draft's message went meanwhile)
  *
- * A failure leaves the form idle with the reason in the banner, as the spec says. On a kiosk a
- * queued message and the end of the thank-you time free the form for the next visitor.
+ * On a kiosk, `forget` and the end of the thank-you time empty the form for the next visitor,
+ * and a queued message frees it at once.
  */
 import type { ContactPayload } from './client';
 import { DEFAULT_ERROR, QUEUED_NOTE } from './callResult';
@@ -137,6 +142,7 @@ export function formReducer(state: FormState, event: FormEvent): FormState {
       return { ...state, status: 'queued', banner: QUEUED_BANNER };
     case 'refused':
       if (state.status !== 'queued' || !holds(state, event.key)) return state;
+      // Sent again, it is a new message with a new key: the old key may be taken.
       return {
         ...state,
         status: 'idle',

@@ -21,6 +21,7 @@ export function useKiosk(state: FormState, dispatch: Dispatch<FormEvent>): void 
   }, [kiosk, dispatch]);
 
   const thanking = kiosk && (status === 'sent' || state.banner.polite);
+  // Each new Sent or note (a change of status) starts the time again.
   useEffect(() => {
     if (!thanking) return;
     const timer = setTimeout(() => dispatch({ type: 'thankYouOver' }), THANK_YOU_MS);
