@@ -100,6 +100,8 @@ export async function openPage(
     if (host !== 'localhost' && host !== '127.0.0.1' && host !== '[::1]') external.push(url);
   });
   await page.addInitScript(() => {
+    // Turns the page's test probes on (src/testing/probes.ts).
+    window.__probes = {};
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
     });
