@@ -3,6 +3,11 @@ import type { ContactField } from './rules';
 
 export type FieldControl = HTMLInputElement | HTMLTextAreaElement;
 
+/** The elements of the form's three fields and of its honeypot. */
+export type FormControls = Record<ContactField, RefObject<FieldControl | null>> & {
+  website: RefObject<HTMLInputElement | null>;
+};
+
 interface FieldProps extends Omit<InputHTMLAttributes<FieldControl>, 'name' | 'onChange'> {
   name: ContactField;
   label: string;

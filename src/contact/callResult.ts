@@ -53,7 +53,7 @@ const TRANSIENT = new Set([
 /** Classifies a failed call from the web SDK's error (`functions/<code>`, "text [status]"). */
 export function failureOf(error: unknown): Failure {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  // Not the SDK's own error: its set-up or the app's chunk failed to load, which is the network.
+  // Not an SDK error: the SDK could not start or a chunk did not load, so the network is down.
   if (typeof code !== 'string' || !code.startsWith('functions/')) return 'unreachable';
   const name = code.slice('functions/'.length);
   const text = typeof message === 'string' ? message : '';

@@ -1,9 +1,9 @@
-/** The contact form's motion: the banner's height, Send's width, its icons, the counter's mark. */
+/** Motion in the contact form: the height of the banner, the width of Send, its icons, the counter. */
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { animated, to, useSpring } from '@react-spring/web';
 import { COUNTER_MARK, FORM } from '../dom-motion/springs';
 
-/** The banner's frame opens to its height while it has text; the live regions never leave the page. */
+/** The frame around the banner opens to fit its text; the live regions never leave the page. */
 export function useBannerFrame(content: RefObject<HTMLElement | null>, hasText: boolean) {
   const [style, api] = useSpring(() => ({ height: 0, opacity: 0, config: FORM }));
   useLayoutEffect(() => {
@@ -84,7 +84,7 @@ export function PopIn({ children }: { children: ReactNode }) {
   );
 }
 
-/** The counter's pulse at the moment the message reaches its minimum (not at hydration). */
+/** The counter pulses when the message reaches its minimum length (not at hydration). */
 export function useCounterMark(reached: boolean) {
   const was = useRef(reached);
   const [{ scale }, api] = useSpring(() => ({ scale: 1, config: COUNTER_MARK }));

@@ -21,7 +21,7 @@ export const MAX_SERVER_TRIES = 8;
 let waitingCount = 0;
 const countListeners = new Set<() => void>();
 
-/** How many messages wait (for the kiosk's staff mark; a useSyncExternalStore snapshot). */
+/** How many messages wait (for the staff mark on a kiosk; a useSyncExternalStore snapshot). */
 export const waitingMessages = (): number => waitingCount;
 
 /** Calls `listener` whenever the waiting count changes; returns the unsubscribe. */

@@ -1,0 +1,22 @@
+/** The form's two lazy chunks: the firebase client and the outbox. */
+
+let clientModule: Promise<typeof import('./client')> | undefined;
+export function loadClient() {
+  clientModule ??= import('./client').catch((error: unknown) => {
+    clientModule = undefined; // a later Send tries again
+    throw error;
+  });
+  return clientModule;
+}
+
+let outboxModule: Promise<typeof import('./outbox')> | undefined;
+export function loadOutbox() {
+  outboxModule ??= import('./outbox').catch((error: unknown) => {
+    outboxModule = undefined;
+    throw error;
+  });
+  return outboxModule;
+}
+
+/** Fetches both on the first focus: both are needed once Send is pressed. */
+export const preload = () => void Promise.all([loadClient(), loadOutbox()]).catch(() => {});
