@@ -275,7 +275,10 @@ const BAD_INPUTS: BadInput[] = [
   },
   {
     what: 'email of 255 characters',
-    data: { ...valid(), email: `${'a'.repeat(65)}@${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(61)}.com` },
+    data: {
+      ...valid(),
+      email: `${'a'.repeat(65)}@${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(61)}.com`,
+    },
     code: 'invalid-argument',
     message: MESSAGES.email,
   },

@@ -205,7 +205,11 @@ describe('the name limit, invisible characters and the HTML email pattern', () =
     ]) {
       expect(banner({ email }), JSON.stringify(email)).toBe(MESSAGES.email);
     }
-    for (const email of ['a.b-c_d+e@sub.example.org', "{o'neil}~@x-y.example.ie", 'ADA@EXAMPLE.ORG']) {
+    for (const email of [
+      'a.b-c_d+e@sub.example.org',
+      "{o'neil}~@x-y.example.ie",
+      'ADA@EXAMPLE.ORG',
+    ]) {
       expect(banner({ email }), email).toBe('');
     }
   });
