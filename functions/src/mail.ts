@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import escapeHtml from 'escape-html';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import { encodeWord } from 'nodemailer/lib/mime-funcs';
+import type * as MimeFuncs from 'nodemailer/lib/mime-funcs';
 import { company } from '../../src/content/company';
 import { createFileAtomic } from './store/durableFile';
 import type { ContactRecord } from './store/types';
@@ -18,13 +19,16 @@ export interface Mailer {
   close(): void;
 }
 
+// A CommonJS module whose exports Node's ESM loader cannot name: loaded with require.
+const mimeFuncs = createRequire(import.meta.url)('nodemailer/lib/mime-funcs') as typeof MimeFuncs;
+
 /**
  * Visitor text for a header. nodemailer encodes text that needs it, but passes ASCII that looks
  * like an encoded word (`=?UTF-8?Q?...?=`) through as it is, and mail clients would decode it.
  * Such text is encoded here with nodemailer's own encoder, so a client shows it as typed.
  */
 export function headerText(value: string): string {
-  return value.includes('=?') ? encodeWord(value, 'Q', 52) : value;
+  return value.includes('=?') ? mimeFuncs.encodeWord(value, 'Q', 52) : value;
 }
 
 /** The mail for one message; the visitor is only in Reply-To, every field of theirs escaped. */
