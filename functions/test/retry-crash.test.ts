@@ -1,0 +1,116 @@
+/**
+ * The local backend killed with SIGKILL in the middle of a retry pass, then started again on the
+ * same data folder: every stored message is delivered, and only the one in flight when the
+ * process died can be mailed twice (claims make every other one go once).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { ContactRecord } from '../src/store/types';
+import { closedPort, header, sdkCallable, startBackend, tempDir, waitFor } from './harness';
+
+/** An SMTP server that takes its time over each mail and refuses "POISON" for good. */
+async function startSlowSmtp(port: number, delayMs: number) {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString()));
+      stream.on('end', () => {
+        setTimeout(() => {
+          if (raw.includes('POISON')) {
+            callback(Object.assign(new Error('Message refused'), { responseCode: 554 }));
+            return;
+          }
+          received.push(header(raw, 'X-Contact-Message-Id') ?? '');
+          callback();
+        }, delayMs);
+      });
+    },
+  });
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', () => ok()));
+  onTestFinished(() => new Promise<void>((ok) => server.close(() => ok())));
+  return received;
+}
+
+describe('a backend killed with SIGKILL during a retry pass', () => {
+  it('loses nothing and mails at most the one message in flight twice', async () => {
+    const data = await tempDir();
+    onTestFinished(data.remove);
+    const port = await closedPort();
+    const env: NodeJS.ProcessEnv = {
+      DATA_DIR: data.path,
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      RETRY_INTERVAL_MS: '3600000',
+      RETRY_BASE_MS: '1',
+      RETRY_MAX_DELAY_MS: '10',
+      CLAIM_MS: '3000',
+      RATE_LIMIT_PER_CLIENT: '100000',
+      RATE_LIMIT_PER_EMAIL: '100000',
+      LOG_LEVEL: 'info',
+    };
+
+    // The mail server is down: every message is stored and waits.
+    const first = await startBackend(env);
+    const sdk = sdkCallable(first.port);
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const id = `retry-crash-${String(i).padStart(4, '0')}-${Date.now()}`;
+      const text =
+        i === 0
+          ? `POISON ${'x'.repeat(60)}`
+          : `Queued message ${id}: a small app for our book club.`;
+      await sdk.call({
+        name: 'Ada Lovelace',
+        email: 'ada@example.org',
+        message: text,
+        idempotencyKey: id,
+        website: '',
+      });
+      ids.push(id);
+    }
+    await sdk.close();
+    await first.stop();
+
+    // It comes back, slow; a retry pass starts and is killed part-way.
+    const received = await startSlowSmtp(port, 100);
+    const passing = await startBackend({ ...env, RETRY_INTERVAL_MS: '200' });
+    await waitFor(async () => received.length >= 10, 30_000);
+    passing.child.kill('SIGKILL');
+    await passing.stop();
+    const beforeRestart = received.length;
+    expect(passing.output()).toMatch(new RegExp(`contact mail failed for good.*id=${ids[0]}`, 's'));
+
+    await startBackend({ ...env, RETRY_INTERVAL_MS: '200' });
+    const messages = join(data.path, 'messages');
+    const records = await waitFor(async () => {
+      const names = (await readdir(messages)).filter(
+        (n) => n.endsWith('.json') && !n.startsWith('.'),
+      );
+      const all = await Promise.all(
+        names.map(
+          async (n) => JSON.parse(await readFile(join(messages, n), 'utf8')) as ContactRecord,
+        ),
+      );
+      return all.every((r) => ['delivered', 'failed'].includes(r.delivery.state)) && all;
+    }, 60_000);
+
+    const counts = new Map<string, number>();
+    for (const id of received) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const twice = [...counts].filter(([, c]) => c > 1);
+    console.log(
+      `Retry pass killed after ${beforeRestart} of ${ids.length - 1} mails: ${records.length} stored, ` +
+        `${records.filter((r) => r.delivery.state === 'delivered').length} delivered, ` +
+        `${records.filter((r) => r.delivery.state === 'failed').length} failed (the poison), ` +
+        `${twice.length} mailed twice`,
+    );
+    expect(records).toHaveLength(ids.length);
+    expect(records.find((r) => r.id === ids[0])?.delivery.state).toBe('failed');
+    for (const id of ids.slice(1)) expect(counts.get(id), id).toBeGreaterThanOrEqual(1);
+    expect(twice.length).toBeLessThanOrEqual(1);
+  }, 120_000);
+});
