@@ -145,7 +145,12 @@ export async function startHarness(
       const res = await fetch(url, {
         method: init.method ?? 'POST',
         headers: { 'Content-Type': 'application/json', ...init.headers },
-        body: init.method === 'GET' ? undefined : body,
+        body:
+          init.method === 'GET'
+            ? undefined
+            : typeof body === 'string'
+              ? body
+              : new Uint8Array(body),
       });
       const text = await res.text();
       let json: unknown = text;

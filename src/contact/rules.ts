@@ -35,7 +35,7 @@ export interface Problem {
  * hyphen, ...), the Hangul and braille fillers, the combining grapheme joiner and variation
  * selectors. They are not content: a field of only these is empty.
  */
-const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+const INVISIBLE = /[\p{Cf}\p{Variation_Selector}\u115F\u1160\u2800\u3164\uFFA0]|\u034F/gu;
 /** What a reader sees: letters, marks, numbers, punctuation and symbols. */
 const VISIBLE = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
 /** Control characters (C0, DEL, C1: NUL, CR, LF, ...) and bidirectional overrides/isolates/marks. */
