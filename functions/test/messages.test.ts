@@ -96,7 +96,7 @@ const message = (
   email: string,
   text = 'We would like a small app for our book club, with reading lists.',
 ) => ({
-  name: email.startsWith('ada') ? 'Ada Lovelace' : 'Grace Hopper',
+  name: /^ada/i.test(email) ? 'Ada Lovelace' : 'Grace Hopper',
   email,
   message: text,
   idempotencyKey: `tool-${String(++n).padStart(4, '0')}-${randomUUID()}`,
