@@ -61,6 +61,8 @@ export const retryContactEmails = onSchedule(
     region: FUNCTIONS_REGION,
     secrets: [SMTP_URL, PSEUDONYM_SECRET],
     maxInstances: 1,
+    // A pass sends every due message; a slow SMTP server must not cut it short at 60 s.
+    timeoutSeconds: 540,
   },
   async () => {
     const { store, mailer, settings } = await productionRuntime();
