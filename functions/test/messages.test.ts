@@ -63,15 +63,13 @@ afterEach(async () => {
 
 interface Kit {
   name: string;
-  env: Record<string, string>;
   open(dataDir: string): Promise<{ store?: ContactStore; env: Record<string, string> }>;
 }
 
 const KITS: Kit[] = [
-  { name: 'file store', env: {}, open: async () => ({ env: { STORE: 'file' } }) },
+  { name: 'file store', open: async () => ({ env: { STORE: 'file' } }) },
   {
     name: 'Firestore emulator',
-    env: {},
     async open() {
       const host = inject('firestoreEmulatorHost');
       process.env.FIRESTORE_EMULATOR_HOST = host;
