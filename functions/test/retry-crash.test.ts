@@ -3,11 +3,15 @@
  * same data folder: every stored message is delivered, and only the one in flight when the
  * process died can be mailed twice (claims make every other one go once).
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
 import { SMTPServer } from 'smtp-server';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import type { ContactRecord } from '../src/store/types';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
+import { FileStore } from '../src/store/fileStore';
+import { FirestoreStore } from '../src/store/firestoreStore';
+import type { ContactStore } from '../src/store/types';
 import { closedPort, header, sdkCallable, startBackend, tempDir, waitFor } from './harness';
 
 /** An SMTP server that takes its time over each mail and refuses "POISON" for good. */
@@ -37,12 +41,35 @@ async function startSlowSmtp(port: number, delayMs: number) {
   return received;
 }
 
-describe('a backend killed with SIGKILL during a retry pass', () => {
+/** The store the backend processes use, read from the test: its env and a reader of its own. */
+function fileKit(dataDir: string) {
+  return { env: { STORE: 'file' }, store: new FileStore(dataDir) as ContactStore };
+}
+
+function firestoreKit() {
+  const host = inject('firestoreEmulatorHost');
+  process.env.FIRESTORE_EMULATOR_HOST = host;
+  const projectId = `demo-retry-crash-${randomUUID().slice(0, 8)}`;
+  const app = initializeApp({ projectId }, projectId);
+  onTestFinished(() => clearFirestoreEmulator(host, projectId));
+  onTestFinished(() => deleteApp(app));
+  return {
+    env: { STORE: 'firestore', FIRESTORE_EMULATOR_HOST: host, VITE_FIREBASE_PROJECT_ID: projectId },
+    store: new FirestoreStore(getFirestore(app)) as ContactStore,
+  };
+}
+
+describe.each([
+  { name: 'file store', kit: fileKit },
+  { name: 'Firestore emulator', kit: firestoreKit },
+])('a backend on the $name killed with SIGKILL during a retry pass', ({ name, kit }) => {
   it('loses nothing and mails at most the one message in flight twice', async () => {
     const data = await tempDir();
     onTestFinished(data.remove);
+    const { env: storeEnv, store } = kit(data.path);
     const port = await closedPort();
     const env: NodeJS.ProcessEnv = {
+      ...storeEnv,
       DATA_DIR: data.path,
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       RETRY_INTERVAL_MS: '3600000',
@@ -86,16 +113,8 @@ describe('a backend killed with SIGKILL during a retry pass', () => {
     expect(passing.output()).toMatch(new RegExp(`contact mail failed for good.*id=${ids[0]}`, 's'));
 
     await startBackend({ ...env, RETRY_INTERVAL_MS: '200' });
-    const messages = join(data.path, 'messages');
     const records = await waitFor(async () => {
-      const names = (await readdir(messages)).filter(
-        (n) => n.endsWith('.json') && !n.startsWith('.'),
-      );
-      const all = await Promise.all(
-        names.map(
-          async (n) => JSON.parse(await readFile(join(messages, n), 'utf8')) as ContactRecord,
-        ),
-      );
+      const all = await store.list();
       return all.every((r) => ['delivered', 'failed'].includes(r.delivery.state)) && all;
     }, 60_000);
 
@@ -103,7 +122,7 @@ describe('a backend killed with SIGKILL during a retry pass', () => {
     for (const id of received) counts.set(id, (counts.get(id) ?? 0) + 1);
     const twice = [...counts].filter(([, c]) => c > 1);
     console.log(
-      `Retry pass killed after ${beforeRestart} of ${ids.length - 1} mails: ${records.length} stored, ` +
+      `${name}: retry pass killed after ${beforeRestart} of ${ids.length - 1} mails: ${records.length} stored, ` +
         `${records.filter((r) => r.delivery.state === 'delivered').length} delivered, ` +
         `${records.filter((r) => r.delivery.state === 'failed').length} failed (the poison), ` +
         `${twice.length} mailed twice`,
