@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 interface RawRequest {
   headers: Record<string, string | string[] | undefined>;
@@ -16,10 +16,20 @@ export function clientAddress(req: RawRequest): string {
   return hops.at(-1) ?? req.socket?.remoteAddress ?? 'unknown';
 }
 
-/** A stable pseudonym: rate-limit buckets and stored records never hold an address itself. */
-export function pseudonym(kind: string, value: string): string {
-  return createHash('sha256')
-    .update(`bluestem-contact:${kind}:${value}`)
-    .digest('hex')
-    .slice(0, 32);
+/**
+ * A stable pseudonym: buckets and records never hold an address itself, and without the secret
+ * a stored value cannot be turned back into one by trying every address.
+ */
+export function pseudonym(secret: string, kind: 'client' | 'email', value: string): string {
+  return createHmac('sha256', secret).update(`${kind}:${value}`).digest('hex').slice(0, 32);
+}
+
+/** The rate-limit bucket of an email address, whatever its letter case. */
+export function emailBucket(secret: string, email: string): string {
+  return `email-${pseudonym(secret, 'email', email.trim().toLowerCase())}`;
+}
+
+/** The rate-limit bucket of a client, from the pseudonym its records hold. */
+export function clientBucket(clientHash: string): string {
+  return `client-${clientHash}`;
 }

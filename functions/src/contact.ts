@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { company } from '../../src/content/company';
-import { clientAddress, pseudonym } from './clientAddress';
+import { clientAddress, clientBucket, emailBucket, pseudonym } from './clientAddress';
 import { deliver } from './delivery';
 import type { Mailer } from './mail';
 import { parseContactRequest, type ContactRequest } from './request';
@@ -82,16 +82,14 @@ export async function handleContact(
     const existing = await store.get(contact.idempotencyKey);
     if (existing) return replay(existing, print);
 
+    // Each bucket counts a key once: copies of one message racing here use one hit between them.
     const { windowMs, perClient, perEmail } = settings.rateLimits;
-    const clientHash = pseudonym('client', clientAddress(raw));
+    const clientHash = pseudonym(settings.pseudonymSecret, 'client', clientAddress(raw));
+    const hit = (bucket: string, limit: number) =>
+      store.hit(bucket, contact.idempotencyKey, limit, windowMs, now());
     if (
-      !(await store.hit(`client-${clientHash}`, perClient, windowMs, now())) ||
-      !(await store.hit(
-        `email-${pseudonym('email', contact.fields.email.toLowerCase())}`,
-        perEmail,
-        windowMs,
-        now(),
-      ))
+      !(await hit(clientBucket(clientHash), perClient)) ||
+      !(await hit(emailBucket(settings.pseudonymSecret, contact.fields.email), perEmail))
     ) {
       throw new HttpsError('resource-exhausted', TOO_MANY);
     }
@@ -119,7 +117,11 @@ export async function handleContact(
 
   // The message is stored: a failed mail is retried later, the visitor is done.
   try {
-    await deliver(store, runtime.mailer, contact.idempotencyKey, now, settings.claimMs);
+    await deliver(store, runtime.mailer, contact.idempotencyKey, {
+      now,
+      claimMs: settings.claimMs,
+      retry: settings.retry,
+    });
   } catch (error) {
     logger.error('contact delivery step failed; the retry will pick the message up', {
       id: contact.idempotencyKey,

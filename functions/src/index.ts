@@ -1,4 +1,4 @@
-import { defineString } from 'firebase-functions/params';
+import { defineList, defineString } from 'firebase-functions/params';
 import { logger } from 'firebase-functions';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { company } from '../../src/content/company';
@@ -6,7 +6,7 @@ import type { ContactRuntime } from './contact';
 import { retryUndelivered } from './delivery';
 import { smtpMailer, type Mailer } from './mail';
 import { FUNCTIONS_REGION } from '../../src/contact/config';
-import { makeSendContactEmail, SMTP_URL } from './sendContactEmail';
+import { makeSendContactEmail, PSEUDONYM_SECRET, SMTP_URL } from './sendContactEmail';
 import { backendSettings } from './settings';
 import { FirestoreStore } from './store/firestoreStore';
 
@@ -17,6 +17,10 @@ const CONTACT_TO = defineString('CONTACT_TO', {
 const CONTACT_FROM = defineString('CONTACT_FROM', {
   default: company.email,
   description: 'Sender address of contact mails; the SMTP account must be allowed to send as it.',
+});
+const ALLOWED_ORIGINS = defineList('ALLOWED_ORIGINS', {
+  description:
+    "The site's origins, comma-separated, e.g. https://www.your-studio.com,https://<project>.web.app",
 });
 
 let production: Promise<ContactRuntime> | undefined;
@@ -31,6 +35,7 @@ function productionRuntime(): Promise<ContactRuntime> {
       ...process.env,
       CONTACT_TO: CONTACT_TO.value(),
       CONTACT_FROM: CONTACT_FROM.value(),
+      PSEUDONYM_SECRET: PSEUDONYM_SECRET.value(),
     });
     const smtpUrl = SMTP_URL.value();
     const mailer: Mailer = smtpUrl
@@ -47,14 +52,22 @@ function productionRuntime(): Promise<ContactRuntime> {
 }
 
 /** The contact form's callable, deployed: Firestore and SMTP. */
-export const sendContactEmail = makeSendContactEmail(productionRuntime);
+export const sendContactEmail = makeSendContactEmail(productionRuntime, ALLOWED_ORIGINS);
 
 /** Mails whatever is stored and not yet delivered. */
 export const retryContactEmails = onSchedule(
-  { schedule: 'every 10 minutes', region: FUNCTIONS_REGION, secrets: [SMTP_URL], maxInstances: 1 },
+  {
+    schedule: 'every 10 minutes',
+    region: FUNCTIONS_REGION,
+    secrets: [SMTP_URL, PSEUDONYM_SECRET],
+    maxInstances: 1,
+    // A pass sends every due message; a slow SMTP server must not cut it short at 60 s.
+    timeoutSeconds: 540,
+  },
   async () => {
     const { store, mailer, settings } = await productionRuntime();
-    const counts = await retryUndelivered(store, mailer, 50, undefined, settings.claimMs);
-    if (counts.delivered || counts.failed) logger.info('contact mail retry', counts);
+    const counts = await retryUndelivered(store, mailer, settings);
+    if (counts.delivered || counts.deferred || counts.failed)
+      logger.info('contact mail retry', counts);
   },
 );

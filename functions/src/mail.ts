@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import escapeHtml from 'escape-html';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type * as MimeFuncs from 'nodemailer/lib/mime-funcs';
 import { company } from '../../src/content/company';
 import { createFileAtomic } from './store/durableFile';
 import type { ContactRecord } from './store/types';
@@ -15,6 +17,18 @@ export interface Mailer {
   /** Sends the mail for `record`; throws when it was not accepted. */
   send(record: ContactRecord): Promise<void>;
   close(): void;
+}
+
+// A CommonJS module whose exports Node's ESM loader cannot name: loaded with require.
+const mimeFuncs = createRequire(import.meta.url)('nodemailer/lib/mime-funcs') as typeof MimeFuncs;
+
+/**
+ * Visitor text for a header. nodemailer encodes text that needs it, but passes ASCII that looks
+ * like an encoded word (`=?UTF-8?Q?...?=`) through as it is, and mail clients would decode it.
+ * Such text is encoded here with nodemailer's own encoder, so a client shows it as typed.
+ */
+export function headerText(value: string): string {
+  return value.includes('=?') ? mimeFuncs.encodeWord(value, 'Q', 52) : value;
 }
 
 /** The mail for one message; the visitor is only in Reply-To, every field of theirs escaped. */
@@ -45,8 +59,8 @@ export function composeMail(record: ContactRecord, settings: MailSettings): Send
   return {
     from: { name: `${company.name} website`, address: settings.from },
     to: settings.to,
-    replyTo: { name: record.name, address: record.email },
-    subject: `Website message from ${record.name}`,
+    replyTo: { name: headerText(record.name), address: record.email },
+    subject: headerText(`Website message from ${record.name}`),
     // The same id on every retry: an inbox that got a mail twice shows it once.
     messageId: `<contact-${record.id}@${domain}>`,
     headers: { 'X-Contact-Message-Id': record.id },

@@ -6,11 +6,24 @@ export interface RateLimits {
   perEmail: number;
 }
 
+/** When a mail that failed is tried again, and when it is given up as `failed`. */
+export interface RetryPolicy {
+  /** The first wait; each attempt doubles it, with jitter. */
+  baseMs: number;
+  maxDelayMs: number;
+  maxAttempts: number;
+  /** Counted from receipt (or from the studio's re-send). */
+  maxAgeMs: number;
+}
+
 export interface BackendSettings {
   mail: { to: string; from: string };
   rateLimits: RateLimits;
   maxBodyBytes: number;
   claimMs: number;
+  retry: RetryPolicy;
+  /** Key of the HMAC that turns client and email addresses into pseudonyms. */
+  pseudonymSecret: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -28,6 +41,9 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 /** Longer than the SMTP timeouts (mail.ts), so only a crashed sender's claim runs out. */
 export const DEFAULT_CLAIM_MS = 2 * 60_000;
 
+/** Locally only: a deployed function takes PSEUDONYM_SECRET from Secret Manager. */
+export const DEV_PSEUDONYM_SECRET = 'dev-only-pseudonym-secret-never-deploy';
+
 /** The backend's settings from the environment, each listed in .env.example. */
 export function backendSettings(env: Env = process.env): BackendSettings {
   return {
@@ -42,5 +58,22 @@ export function backendSettings(env: Env = process.env): BackendSettings {
     },
     maxBodyBytes: positive(env, 'MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES),
     claimMs: positive(env, 'CLAIM_MS', DEFAULT_CLAIM_MS),
+    retry: {
+      baseMs: positive(env, 'RETRY_BASE_MS', 60_000),
+      maxDelayMs: positive(env, 'RETRY_MAX_DELAY_MS', 6 * 3_600_000),
+      maxAttempts: positive(env, 'RETRY_MAX_ATTEMPTS', 12),
+      maxAgeMs: positive(env, 'RETRY_MAX_AGE_MS', 3 * 24 * 3_600_000),
+    },
+    pseudonymSecret: env.PSEUDONYM_SECRET?.trim() || DEV_PSEUDONYM_SECRET,
   };
+}
+
+/** The origins the local backend answers a browser's preflight for: the local servers. */
+export function localOrigins(env: Env = process.env): string[] {
+  const given = env.ALLOWED_ORIGINS?.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (given?.length) return given;
+  const ports = [env.DEV_PORT || '5173', env.SERVE_PORT || '4173'];
+  return ports.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 }

@@ -1,22 +1,23 @@
 /**
  * The emulator serves any query without an index; production refuses one that lacks its
- * composite index. The index the store's expired-claims query needs must be in
- * firestore.indexes.json, which firebase.json deploys.
+ * composite index. The indexes the store's queries need must be in firestore.indexes.json,
+ * which firebase.json deploys.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXPIRED_CLAIMS_INDEX } from '../src/store/firestoreStore';
+import { EXPIRED_CLAIMS_INDEX, PENDING_BY_RECEIVED_INDEX } from '../src/store/firestoreStore';
 
 const root = new URL('../../', import.meta.url);
 const read = (file: string): unknown => JSON.parse(readFileSync(new URL(file, root), 'utf8'));
 
 describe('firestore.indexes.json', () => {
-  it("holds the undelivered query's composite index", () => {
+  it('holds the composite indexes of the undelivered queries (expired claims; pending, oldest first)', () => {
     const file = read('firestore.indexes.json') as {
       indexes: unknown[];
       fieldOverrides: unknown[];
     };
     expect(file.indexes).toContainEqual(EXPIRED_CLAIMS_INDEX);
+    expect(file.indexes).toContainEqual(PENDING_BY_RECEIVED_INDEX);
     expect(file.fieldOverrides).toEqual([]);
   });
 

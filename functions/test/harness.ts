@@ -80,12 +80,20 @@ export async function tempDir(): Promise<{ path: string; remove(): Promise<void>
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }
 
+export const TEST_SECRET = 'test-pseudonym-secret';
+
+/** Settings for a test: limits out of the way (unless given), retries due at once. */
 export function testSettings(patch: Partial<BackendSettings['rateLimits']> = {}): BackendSettings {
   const base = backendSettings({
     CONTACT_TO: 'studio@bluestem.test',
     CONTACT_FROM: 'website@bluestem.test',
+    PSEUDONYM_SECRET: TEST_SECRET,
   });
-  return { ...base, rateLimits: { windowMs: 60_000, perClient: 1000, perEmail: 1000, ...patch } };
+  return {
+    ...base,
+    rateLimits: { windowMs: 60_000, perClient: 1000, perEmail: 1000, ...patch },
+    retry: { baseMs: 1, maxDelayMs: 10, maxAttempts: 1000, maxAgeMs: 86_400_000 },
+  };
 }
 
 export interface Harness {
@@ -95,9 +103,9 @@ export interface Harness {
   call(data: unknown): Promise<unknown>;
   /** A raw POST in the callable protocol (for what the SDK cannot send). */
   post(
-    body: string,
+    body: string | Uint8Array,
     init?: { headers?: Record<string, string>; method?: string },
-  ): Promise<{ status: number; json: unknown }>;
+  ): Promise<{ status: number; json: unknown; headers: Headers }>;
   url: string;
   records(): Promise<ContactRecord[]>;
   outbox(): Promise<string[]>;
@@ -137,7 +145,12 @@ export async function startHarness(
       const res = await fetch(url, {
         method: init.method ?? 'POST',
         headers: { 'Content-Type': 'application/json', ...init.headers },
-        body: init.method === 'GET' ? undefined : body,
+        body:
+          init.method === 'GET'
+            ? undefined
+            : typeof body === 'string'
+              ? body
+              : new Uint8Array(body),
       });
       const text = await res.text();
       let json: unknown = text;
@@ -146,7 +159,7 @@ export async function startHarness(
       } catch {
         // keep the text
       }
-      return { status: res.status, json };
+      return { status: res.status, json, headers: res.headers };
     },
     async records() {
       const names = await readdir(messagesDir).catch(() => [] as string[]);

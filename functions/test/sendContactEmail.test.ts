@@ -2,11 +2,14 @@
  * sendContactEmail over HTTP: the real firebase web SDK against the real callable in express on
  * loopback, storing on disk and mailing to a real SMTP server on loopback.
  */
+import { createHmac } from 'node:crypto';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/contact/rules';
 import { KEY_REUSED, SENT, STORE_DOWN, TOO_LARGE, TOO_MANY } from '../src/contact';
+import { UNREADABLE_BODY } from '../src/local/backend';
 import { SHAPE_ERROR } from '../src/request';
 import {
   callError,
@@ -16,6 +19,7 @@ import {
   startHarness,
   startSmtp,
   tempDir,
+  TEST_SECRET,
   testSettings,
   waitFor,
   type Harness,
@@ -131,7 +135,12 @@ describe('a valid message', () => {
 interface BadInput {
   what: string;
   data?: unknown;
-  raw?: { body: string; headers?: Record<string, string>; method?: string; status: number };
+  raw?: {
+    body: string | Uint8Array;
+    headers?: Record<string, string>;
+    method?: string;
+    status: number;
+  };
   code: string;
   message: string;
 }
@@ -275,7 +284,10 @@ const BAD_INPUTS: BadInput[] = [
   },
   {
     what: 'email of 255 characters',
-    data: { ...valid(), email: `${'a'.repeat(65)}@${'b'.repeat(185)}.com` },
+    data: {
+      ...valid(),
+      email: `${'a'.repeat(65)}@${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(61)}.com`,
+    },
     code: 'invalid-argument',
     message: MESSAGES.email,
   },
@@ -284,6 +296,50 @@ const BAD_INPUTS: BadInput[] = [
     data: { ...valid(), name: '\u200b'.repeat(10) },
     code: 'invalid-argument',
     message: MESSAGES.name,
+  },
+  {
+    what: 'name of 101 characters',
+    data: { ...valid(), name: 'A'.repeat(101) },
+    code: 'invalid-argument',
+    message: MESSAGES.nameLong,
+  },
+  {
+    what: 'name of 15,000 characters',
+    data: { ...valid(), name: 'A'.repeat(15_000) },
+    code: 'invalid-argument',
+    message: MESSAGES.nameLong,
+  },
+  ...[
+    ['braille blanks', '\u2800'],
+    ['Hangul fillers', '\u3164'],
+    ['Hangul choseong and jungseong fillers', '\u115F\u1160'],
+    ['halfwidth Hangul fillers', '\uFFA0'],
+    ['combining grapheme joiners', '\u034F'],
+    ['tag characters', '\u{E0041}\u{E0042}'],
+    ['word joiners and invisible times', '\u2060\u2062'],
+  ].map(([what, chars]) => ({
+    what: `name of only ${what}`,
+    data: { ...valid(), name: chars!.repeat(10) },
+    code: 'invalid-argument',
+    message: MESSAGES.name,
+  })),
+  {
+    what: 'message of only braille blanks',
+    data: { ...valid(), message: '\u2800'.repeat(100) },
+    code: 'invalid-argument',
+    message: MESSAGES.messageShort,
+  },
+  {
+    what: 'email group:eve@example.org (a group, not an address)',
+    data: { ...valid(), email: 'group:eve@example.org' },
+    code: 'invalid-argument',
+    message: MESSAGES.email,
+  },
+  {
+    what: 'email .a..b.@example.org (leading and doubled dots)',
+    data: { ...valid(), email: '.a..b.@example.org' },
+    code: 'invalid-argument',
+    message: MESSAGES.email,
   },
   {
     what: 'whitespace-only message',
@@ -344,6 +400,55 @@ const BAD_INPUTS: BadInput[] = [
     raw: { body: JSON.stringify({ data: { ...valid(), message: long(16 * 1024) } }), status: 413 },
     code: 'INVALID_ARGUMENT',
     message: TOO_LARGE,
+  },
+  {
+    what: 'a 20 MB body',
+    raw: {
+      body: JSON.stringify({ data: { ...valid(), message: long(20 * 1024 * 1024) } }),
+      status: 413,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: TOO_LARGE,
+  },
+  {
+    what: 'a gzip bomb (20 MB inflated from about 20 KB)',
+    raw: {
+      body: gzipSync(JSON.stringify({ data: { ...valid(), message: long(20 * 1024 * 1024) } })),
+      headers: { 'Content-Encoding': 'gzip' },
+      status: 413,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: TOO_LARGE,
+  },
+  {
+    what: 'a false Content-Encoding: gzip on plain JSON',
+    raw: {
+      body: JSON.stringify({ data: valid() }),
+      headers: { 'Content-Encoding': 'gzip' },
+      status: 400,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: UNREADABLE_BODY,
+  },
+  {
+    what: 'an unknown Content-Encoding',
+    raw: {
+      body: JSON.stringify({ data: valid() }),
+      headers: { 'Content-Encoding': 'x-rot13' },
+      status: 400,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: UNREADABLE_BODY,
+  },
+  {
+    what: 'an unknown charset',
+    raw: {
+      body: JSON.stringify({ data: valid() }),
+      headers: { 'Content-Type': 'application/json; charset=x-klingon' },
+      status: 400,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: UNREADABLE_BODY,
   },
   {
     what: 'malformed JSON',
@@ -435,8 +540,8 @@ describe('rate limits', () => {
     // The client writes whatever it likes on the left; the proxy's hop on the right is the truth.
     expect((await h.post(body(), { headers: xff('1.1.1.1, 203.0.113.9') })).status).toBe(200);
     expect((await h.post(body(), { headers: xff('2.2.2.2, 203.0.113.9') })).status).toBe(200);
-    const third = await h.post(body(), { headers: xff('3.3.3.3, 203.0.113.9') });
-    expect(third).toEqual({
+    const { status, json } = await h.post(body(), { headers: xff('3.3.3.3, 203.0.113.9') });
+    expect({ status, json }).toEqual({
       status: 429,
       json: { error: { status: 'RESOURCE_EXHAUSTED', message: TOO_MANY } },
     });
@@ -604,7 +709,7 @@ describe('a restart of the local backend', () => {
     expect((await second.records()).map((r) => r.id).sort()).toEqual(
       sent.map((d) => d.idempotencyKey).sort(),
     );
-    await expect(second.backend.retry()).resolves.toEqual({ delivered: 3, failed: 0 });
+    await expect(second.backend.retry()).resolves.toEqual({ delivered: 3, deferred: 0, failed: 0 });
     expect(smtp.received).toHaveLength(3);
     // A retry of an old message after the restart is still the same message.
     await expect(second.call(sent[0])).resolves.toEqual({ success: true, message: SENT });
@@ -623,5 +728,96 @@ describe('a restart of the local backend', () => {
     cleanups.push(again.close);
     expect(await again.outbox()).toEqual([`${data.idempotencyKey}.eml`]);
     expect((await again.records())[0]!.delivery.state).toBe('delivered');
+  });
+});
+
+/** Every line of a raw message's header block, as sent (folded lines each on their own). */
+const headerLines = (raw: string) => raw.split(/\r\n\r\n/)[0]!.split('\r\n');
+const longestLine = (raw: string) => Math.max(...raw.split('\r\n').map((l) => l.length));
+
+describe('the mail, as the SMTP server receives it', () => {
+  it('never passes a typed encoded word through live: Subject and Reply-To decode to the text typed', async () => {
+    const { h, smtp } = await setUp();
+    const name = '=?UTF-8?Q?Ada_=E2=80=AEecalevoL=0D=0ABcc:_eve@example.org?=';
+    await h.call({ ...valid(), name });
+    const raw = smtp.received[0]!.raw;
+    const head = headerLines(raw).join('\n');
+    // The typed word is not in the header as it was typed: its "=?" is itself encoded.
+    expect(head).not.toContain('=?UTF-8?Q?Ada_');
+    expect(head).not.toMatch(/^bcc:/im);
+    // Decoded once, as a mail client does, each header shows the typed text, nothing more.
+    expect(header(raw, 'Subject')).toBe(`Website message from ${name}`);
+    expect(header(raw, 'Reply-To')).toBe(`"${name}" <ada@example.org>`);
+    for (const line of headerLines(raw)) expect(line).not.toContain('\u202e');
+    expect(smtp.received[0]!.to).toEqual(['studio@bluestem.test']);
+  });
+
+  it('keeps every line within 998 characters for the longest name of the worst characters', async () => {
+    const { h, smtp } = await setUp();
+    const worst = [
+      '"'.repeat(100),
+      '\\'.repeat(100),
+      '👋'.repeat(100),
+      '=?'.repeat(50),
+      'W'.repeat(100),
+    ];
+    const email = `${'a'.repeat(64)}@${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(61)}.com`;
+    for (const name of worst) await h.call({ ...valid(), name, email });
+    expect(smtp.received).toHaveLength(worst.length);
+    const longest = smtp.received.map((m) => longestLine(m.raw));
+    console.log(
+      `Longest line per mail (100-character names, 254-character email): ${longest.join(', ')}`,
+    );
+    for (const [i, m] of smtp.received.entries()) {
+      expect(longest[i]).toBeLessThanOrEqual(998);
+      expect(header(m.raw, 'Subject')).toBe(`Website message from ${worst[i]}`);
+    }
+  });
+});
+
+describe('the callable across origins', () => {
+  const preflight = (h: Harness, origin: string) =>
+    fetch(h.url, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+
+  it("answers a preflight from the site's own origins and refuses a foreign one", async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const h = await startHarness({
+      dataDir: dir.path,
+      settings: testSettings(),
+      origins: ['http://localhost:5173', 'https://www.bluestem.test'],
+    });
+    cleanups.push(h.close);
+    for (const origin of ['http://localhost:5173', 'https://www.bluestem.test']) {
+      const res = await preflight(h, origin);
+      expect(res.headers.get('access-control-allow-origin'), origin).toBe(origin);
+    }
+    const foreign = await preflight(h, 'https://evil.example');
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    // A page of that origin cannot read the answer to a call either.
+    const res = await h.post(JSON.stringify({ data: valid() }), {
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('pseudonyms', () => {
+  it('are an HMAC of the client address under the secret setting, never a plain hash', async () => {
+    const { h } = await setUp();
+    await h.call(valid());
+    const [record] = await h.records();
+    const keyed = (secret: string) =>
+      createHmac('sha256', secret).update('client:127.0.0.1').digest('hex').slice(0, 32);
+    expect(record!.clientHash).toBe(keyed(TEST_SECRET));
+    expect(record!.clientHash).not.toBe(keyed('another-secret'));
+    expect(JSON.stringify(record)).not.toContain('127.0.0.1');
   });
 });

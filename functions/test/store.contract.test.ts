@@ -177,7 +177,12 @@ describe.each(KITS)('$name', (kit) => {
     const r = record();
     await store.create(r);
     await store.claim(r.id, T0, LEASE);
-    await store.release(r.id, { delivered: false, at: at(10), error: 'SMTP said no' });
+    await store.release(r.id, {
+      delivered: false,
+      at: at(10),
+      error: 'SMTP said no',
+      retryAt: at(20),
+    });
     expect((await store.get(r.id))?.delivery).toEqual({
       state: 'pending',
       attempts: 1,
@@ -185,7 +190,11 @@ describe.each(KITS)('$name', (kit) => {
       lastError: 'SMTP said no',
       deliveredAt: null,
       claimedUntil: null,
+      nextAttemptAt: at(20).toISOString(),
+      requeuedAt: null,
     });
+    // Not before its backoff runs out.
+    expect(await store.claim(r.id, at(19), LEASE)).toBeNull();
     expect(await store.claim(r.id, at(20), LEASE)).not.toBeNull();
     await store.release(r.id, { delivered: true, at: at(30) });
     const done = await store.get(r.id);
@@ -196,12 +205,80 @@ describe.each(KITS)('$name', (kit) => {
       lastError: null,
       deliveredAt: at(30).toISOString(),
       claimedUntil: null,
+      nextAttemptAt: null,
+      requeuedAt: null,
     });
     expect({ ...done, delivery: r.delivery }).toEqual(r);
     expect(await store.claim(r.id, at(10 * LEASE), LEASE)).toBeNull();
     // Releasing a record that was never stored is a no-op, not an error.
     await store.release('never-stored-key-0003', { delivered: true, at: T0 });
     expect(await store.get('never-stored-key-0003')).toBeNull();
+  });
+
+  it('releases a message that failed for good as failed: never claimed or listed, until requeued', async () => {
+    const { store } = await open();
+    const r = record();
+    await store.create(r);
+    await store.claim(r.id, T0, LEASE);
+    await store.release(r.id, { delivered: false, at: at(10), error: '554 no', retryAt: null });
+    expect((await store.get(r.id))?.delivery).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      lastError: '554 no',
+      nextAttemptAt: null,
+    });
+    expect(await store.claim(r.id, at(10 * LEASE), LEASE)).toBeNull();
+    expect(await store.undelivered(at(10 * LEASE), 50)).toEqual([]);
+
+    const again = await store.requeue(r.id, at(100));
+    expect(again?.delivery).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: null,
+      requeuedAt: at(100).toISOString(),
+      lastError: '554 no',
+    });
+    expect(await store.get(r.id)).toEqual(again);
+    expect(await store.undelivered(at(100), 50)).toEqual([r.id]);
+    // A delivered message, or none, is not requeued.
+    await store.claim(r.id, at(100), LEASE);
+    await store.release(r.id, { delivered: true, at: at(101) });
+    expect(await store.requeue(r.id, at(102))).toBeNull();
+    expect(await store.requeue('never-stored-key-0004', at(102))).toBeNull();
+  });
+
+  it('lists due messages oldest received first, whatever their keys, past those in backoff', async () => {
+    const { store } = await open();
+    const received = (ms: number) => at(ms).toISOString();
+    // Keys that sort first belong to the newest messages.
+    const newest = record({ id: `a-newest-record-${n}`, receivedAt: received(3000) });
+    const oldest = record({ id: `z-oldest-record-${n}`, receivedAt: received(1000) });
+    const middle = record({ id: `m-middle-record-${n}`, receivedAt: received(2000) });
+    const waiting = Array.from({ length: 5 }, (_, i) =>
+      record({
+        id: `b-waiting-record-${i}-${n}`,
+        receivedAt: received(i),
+        delivery: { ...pendingDelivery(false), attempts: 1, nextAttemptAt: received(60_000) },
+      }),
+    );
+    for (const r of [newest, oldest, middle, ...waiting]) await store.create(r);
+    const now = at(5000);
+    expect(await store.undelivered(now, 50)).toEqual([oldest.id, middle.id, newest.id]);
+    expect(await store.undelivered(now, 2)).toEqual([oldest.id, middle.id]);
+    expect(await store.undelivered(at(60_000), 3)).toEqual(waiting.slice(0, 3).map((r) => r.id));
+  });
+
+  it('lists every record newest first, removes one, and keeps the rest', async () => {
+    const { store } = await open();
+    const older = record({ receivedAt: at(1).toISOString() });
+    const newer = record({ receivedAt: at(2).toISOString() });
+    await store.create(older);
+    await store.create(newer);
+    expect((await store.list()).map((r) => r.id)).toEqual([newer.id, older.id]);
+    expect(await store.remove(older.id)).toBe(true);
+    expect(await store.remove(older.id)).toBe(false);
+    expect(await store.get(older.id)).toBeNull();
+    expect((await store.list()).map((r) => r.id)).toEqual([newer.id]);
   });
 
   it('never claims spam', async () => {
@@ -240,32 +317,69 @@ describe.each(KITS)('$name', (kit) => {
   });
 
   it(
-    'rate-limits per bucket and window: exactly `limit` of many concurrent hits from two clients pass',
+    'rate-limits per bucket and window: exactly `limit` of many concurrent keys from two clients pass',
     async () => {
       const o = await open();
       const stores = [o.store, o.peer()];
       const hits = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => stores[i % 2]!.hit('client-abc', 5, 60_000, T0)),
+        Array.from({ length: 10 }, (_, i) =>
+          stores[i % 2]!.hit('client-abc', `key-${i}`, 5, 60_000, T0),
+        ),
       );
       expect(hits.filter(Boolean)).toHaveLength(5);
-      // Another bucket has its own count; the next window starts again from zero.
-      expect(await o.store.hit('email-def', 5, 60_000, T0)).toBe(true);
-      expect(await o.store.hit('client-abc', 5, 60_000, at(59_999))).toBe(false);
-      expect(await o.peer().hit('client-abc', 5, 60_000, at(60_000))).toBe(true);
+      // A key counted before passes again; another bucket has its own count; the next window
+      // starts again from zero.
+      const first = hits.findIndex(Boolean);
+      expect(await o.store.hit('client-abc', `key-${first}`, 5, 60_000, at(59_999))).toBe(true);
+      expect(await o.store.hit('email-def', 'key-x', 5, 60_000, T0)).toBe(true);
+      expect(await o.store.hit('client-abc', 'key-y', 5, 60_000, at(59_999))).toBe(false);
+      expect(await o.peer().hit('client-abc', 'key-y', 5, 60_000, at(60_000))).toBe(true);
+      expect(await o.store.bucket('client-abc')).toEqual({
+        name: 'client-abc',
+        windowStart: at(60_000).getTime(),
+        keys: ['key-y'],
+      });
     },
     RACE_TIMEOUT,
   );
+
+  it(
+    'counts twenty racing copies of one key once, from two clients',
+    async () => {
+      const o = await open();
+      const stores = [o.store, o.peer()];
+      const hits = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          stores[i % 2]!.hit('client-race', 'same-key', 5, 60_000, T0),
+        ),
+      );
+      expect(hits.every(Boolean)).toBe(true);
+      expect((await o.store.bucket('client-race'))?.keys).toEqual(['same-key']);
+    },
+    RACE_TIMEOUT,
+  );
+
+  it('reads and removes a bucket', async () => {
+    const { store } = await open();
+    expect(await store.bucket('email-none')).toBeNull();
+    await store.hit('email-abc', 'key-1', 3, 60_000, T0);
+    expect((await store.bucket('email-abc'))?.keys).toEqual(['key-1']);
+    expect(await store.removeBucket('email-abc')).toBe(true);
+    expect(await store.removeBucket('email-abc')).toBe(false);
+    expect(await store.bucket('email-abc')).toBeNull();
+  });
 });
 
 describe('FileStore: one process per data folder', () => {
-  it('keeps rate-limit buckets per instance (in memory; a restart forgets them)', async () => {
+  it('keeps rate-limit buckets on disk: a restart (a second instance) counts on', async () => {
     const dir = await tempDir();
     try {
       const a = new FileStore(dir.path);
+      for (let i = 0; i < 3; i++)
+        expect(await a.hit('client-x', `k-${i}`, 3, 60_000, T0)).toBe(true);
       const b = new FileStore(dir.path);
-      for (let i = 0; i < 3; i++) expect(await a.hit('client-x', 3, 60_000, T0)).toBe(true);
-      expect(await a.hit('client-x', 3, 60_000, T0)).toBe(false);
-      expect(await b.hit('client-x', 3, 60_000, T0)).toBe(true);
+      expect(await b.hit('client-x', 'k-3', 3, 60_000, T0)).toBe(false);
+      expect(await b.hit('client-x', 'k-1', 3, 60_000, T0)).toBe(true);
     } finally {
       await dir.remove();
     }

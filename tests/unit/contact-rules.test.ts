@@ -3,6 +3,7 @@ import {
   contactProblems,
   contentLength,
   MESSAGES,
+  NAME_MAX,
   normaliseContact,
   problemsBanner,
   rawLength,
@@ -91,7 +92,8 @@ describe('the validation table (spec point 5)', () => {
   });
 
   it('allows at most 254 characters of email', () => {
-    const at254 = `${'a'.repeat(64)}@${'b'.repeat(185)}.com`;
+    // Domain labels of at most 63 characters, as the HTML standard's pattern requires.
+    const at254 = `${'a'.repeat(64)}@${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(61)}.com`;
     expect(at254.length).toBe(254);
     expect(banner({ email: at254 })).toBe('');
     expect(banner({ email: `a${at254}` })).toBe(MESSAGES.email);
@@ -147,6 +149,69 @@ describe('the validation table (spec point 5)', () => {
       'email',
       'message',
     ]);
+  });
+});
+
+describe('the name limit, invisible characters and the HTML email pattern', () => {
+  it(`allows a name of ${NAME_MAX} characters and refuses ${NAME_MAX + 1}, emoji counted once`, () => {
+    expect(banner({ name: 'a'.repeat(NAME_MAX) })).toBe('');
+    expect(banner({ name: 'a'.repeat(NAME_MAX + 1) })).toBe(MESSAGES.nameLong);
+    expect(banner({ name: '\u{1F600}'.repeat(NAME_MAX) })).toBe('');
+    expect(banner({ name: ` ${'a'.repeat(NAME_MAX)} \u200b` })).toBe('');
+    expect(banner({ name: 'x'.repeat(15_000) })).toBe(MESSAGES.nameLong);
+    expect(MESSAGES.nameLong).toBe('The name is too long. Please use at most 100 characters.');
+  });
+
+  it('treats a name or message of only invisible characters as empty', () => {
+    const invisible = [
+      '\u2800', // braille blank
+      '\u3164', // hangul filler
+      '\u115F',
+      '\u1160',
+      '\uFFA0',
+      '\u034F', // combining grapheme joiner
+      '\u{E0041}', // a tag character
+      '\u2062', // invisible times (a format character)
+      '\uFE0F', // a variation selector
+      '\u2003', // em space
+    ];
+    for (const ch of invisible) {
+      const label = `U+${ch.codePointAt(0)!.toString(16).toUpperCase()}`;
+      expect(banner({ name: ch.repeat(12) }), label).toBe(MESSAGES.name);
+      expect(banner({ message: ch.repeat(80) }), label).toBe(MESSAGES.messageShort);
+      expect(contentLength(`Ada${ch.repeat(5)}`), label).toBe(3);
+    }
+  });
+
+  it('counts letters, marks, numbers, punctuation and symbols as content', () => {
+    expect(contentLength('Zoë 山田 №5 — ★')).toBe(13);
+    // Combining accents are marks: five code points, a full name.
+    expect(banner({ name: '\u0416\u0301\u0416\u0301\u0416' })).toBe('');
+    expect(banner({ name: '★☆★☆★' })).toBe('');
+  });
+
+  it('refuses what the HTML standard refuses, and local parts that are not a dot-atom', () => {
+    for (const email of [
+      'group:eve@example.org',
+      '.a..b.@example.org',
+      'a..b@example.org',
+      'ada.@example.org',
+      'ada@-example.org',
+      'ada@example..org',
+      'adä@example.org',
+      'ada@exämple.org',
+      'ada@example.org\u202e',
+      `ada@${'b'.repeat(64)}.org`,
+    ]) {
+      expect(banner({ email }), JSON.stringify(email)).toBe(MESSAGES.email);
+    }
+    for (const email of [
+      'a.b-c_d+e@sub.example.org',
+      "{o'neil}~@x-y.example.ie",
+      'ADA@EXAMPLE.ORG',
+    ]) {
+      expect(banner({ email }), email).toBe('');
+    }
   });
 });
 

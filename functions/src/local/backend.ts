@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { TOO_LARGE } from '../contact';
-import { retryUndelivered } from '../delivery';
+import { retryUndelivered, type PassCounts } from '../delivery';
 import { outboxMailer, smtpMailer, type Mailer } from '../mail';
 import { FUNCTIONS_REGION } from '../../../src/contact/config';
 import { makeSendContactEmail } from '../sendContactEmail';
-import { backendSettings, type BackendSettings } from '../settings';
+import { backendSettings, localOrigins, type BackendSettings } from '../settings';
 import { sweepTempFiles } from '../store/durableFile';
 import { FileStore } from '../store/fileStore';
 import type { ContactStore } from '../store/types';
@@ -24,6 +24,8 @@ export interface LocalBackendOptions {
   /** Replaces the file store: the Firestore store (STORE=firestore), or a failing one in tests. */
   store?: ContactStore;
   now?: () => Date; // the rate limits' and records' clock: tests hold one still
+  /** Origins a browser may call from directly; the local servers' by default (localOrigins). */
+  origins?: string[];
 }
 
 export interface LocalBackend {
@@ -31,9 +33,11 @@ export interface LocalBackend {
   port: number;
   store: ContactStore;
   outboxDir: string;
-  retry(): Promise<{ delivered: number; failed: number }>;
+  retry(): Promise<PassCounts>;
   close(): Promise<void>;
 }
+
+export const UNREADABLE_BODY = 'The request body is not valid JSON.';
 
 /** Errors thrown before the callable runs (body parsing), answered in the callable protocol. */
 function protocolErrors(err: unknown, _req: Request, res: Response, next: NextFunction) {
@@ -41,13 +45,11 @@ function protocolErrors(err: unknown, _req: Request, res: Response, next: NextFu
   if (res.headersSent) return next(err);
   if (e.type === 'entity.too.large') {
     res.status(413).json({ error: { status: 'INVALID_ARGUMENT', message: TOO_LARGE } });
-  } else if (
-    e.type === 'entity.parse.failed' ||
-    e.type === 'encoding.unsupported' ||
-    e.type === 'charset.unsupported'
-  ) {
+  } else if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    // body-parser's 4xx: malformed JSON, a false Content-Encoding, an unknown charset. The
+    // client's fault, so never a 500 nor a stack trace in the log.
     res.status(400).json({
-      error: { status: 'INVALID_ARGUMENT', message: 'The request body is not valid JSON.' },
+      error: { status: 'INVALID_ARGUMENT', message: UNREADABLE_BODY },
     });
   } else {
     console.error(err);
@@ -66,7 +68,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     : outboxMailer(outboxDir, settings.mail);
   const runtime = { store, mailer, settings, now: options.now };
   let swept = 0;
-  for (const dir of [join(dataDir, 'messages'), outboxDir]) {
+  for (const dir of [join(dataDir, 'messages'), join(dataDir, 'ratelimits'), outboxDir]) {
     // A store that cannot be read is answered as unavailable, call by call: start all the same.
     swept += await sweepTempFiles(dir).catch((error: unknown) => {
       console.warn(`Could not look for leftover temp files in ${dir}: ${(error as Error).message}`);
@@ -74,7 +76,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     });
   }
   if (swept) console.warn(`Removed ${swept} half-written temp file(s) a crash left in ${dataDir}.`);
-  const callable = makeSendContactEmail(() => runtime);
+  const callable = makeSendContactEmail(() => runtime, options.origins ?? localOrigins());
 
   const app = express();
   app.disable('x-powered-by');
@@ -99,9 +101,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   });
   const port = (server.address() as AddressInfo).port;
 
-  let retrying: Promise<{ delivered: number; failed: number }> | null = null;
+  let retrying: Promise<PassCounts> | null = null;
   const retry = () => {
-    retrying ??= retryUndelivered(store, mailer, 50, undefined, settings.claimMs).finally(() => {
+    retrying ??= retryUndelivered(store, mailer, { ...settings, now: options.now }).finally(() => {
       retrying = null;
     });
     return retrying;

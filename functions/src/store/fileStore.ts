@@ -1,18 +1,25 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IDEMPOTENCY_KEY } from '../../../src/contact/rules';
 import { createFileAtomic, writeFileAtomic } from './durableFile';
-import { claimable, released, StoreUnavailableError } from './types';
-import type { ContactRecord, ContactStore, ReleaseOutcome } from './types';
+import { byReceived, claimable, counted, released, requeued, StoreUnavailableError } from './types';
+import type { ContactRecord, ContactStore, RateBucket, ReleaseOutcome } from './types';
 
-/** The local backend's store: one durable JSON file per message, rate-limit buckets in memory. */
+const BUCKET_NAME = /^[A-Za-z0-9-]{1,100}$/;
+
+function missing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/** The local backend's store: one durable JSON file per message and per rate-limit bucket. */
 export class FileStore implements ContactStore {
   readonly messagesDir: string;
+  readonly bucketsDir: string;
   private readonly locks = new Map<string, Promise<unknown>>();
-  private readonly buckets = new Map<string, { windowStart: number; hits: number }>();
 
   constructor(readonly dataDir: string) {
     this.messagesDir = join(dataDir, 'messages');
+    this.bucketsDir = join(dataDir, 'ratelimits');
   }
 
   private file(id: string): string {
@@ -21,16 +28,21 @@ export class FileStore implements ContactStore {
     return join(this.messagesDir, `${id}.json`);
   }
 
-  /** Runs `work` after any earlier work on the same id: claim/release are read-modify-write. */
-  private async locked<T>(id: string, work: () => Promise<T>): Promise<T> {
-    const before = this.locks.get(id) ?? Promise.resolve();
+  private bucketFile(name: string): string {
+    if (!BUCKET_NAME.test(name)) throw new Error(`Not a bucket name: ${name}`);
+    return join(this.bucketsDir, `${name}.json`);
+  }
+
+  /** Runs `work` after any earlier work on the same name: claims, releases and hits read, then write. */
+  private async locked<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const before = this.locks.get(name) ?? Promise.resolve();
     const run = before.then(work, work);
     const tail = run.catch(() => {});
-    this.locks.set(id, tail);
+    this.locks.set(name, tail);
     try {
       return await run;
     } finally {
-      if (this.locks.get(id) === tail) this.locks.delete(id);
+      if (this.locks.get(name) === tail) this.locks.delete(name);
     }
   }
 
@@ -41,6 +53,34 @@ export class FileStore implements ContactStore {
       throw new StoreUnavailableError(`File store: ${what} failed: ${(error as Error).message}`, {
         cause: error,
       });
+    }
+  }
+
+  private async readJson<T>(path: string): Promise<T | null> {
+    try {
+      return JSON.parse(await readFile(path, 'utf8')) as T;
+    } catch (error) {
+      if (missing(error)) return null;
+      throw error;
+    }
+  }
+
+  private async names(dir: string): Promise<string[]> {
+    try {
+      return (await readdir(dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+    } catch (error) {
+      if (missing(error)) return [];
+      throw error;
+    }
+  }
+
+  private async unlinkIfThere(path: string): Promise<boolean> {
+    try {
+      await unlink(path);
+      return true;
+    } catch (error) {
+      if (missing(error)) return false;
+      throw error;
     }
   }
 
@@ -55,75 +95,105 @@ export class FileStore implements ContactStore {
 
   async get(id: string): Promise<ContactRecord | null> {
     const path = this.file(id);
-    return this.io('read', async () => {
-      try {
-        return JSON.parse(await readFile(path, 'utf8')) as ContactRecord;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+    return this.io('read', () => this.readJson<ContactRecord>(path));
+  }
+
+  /** Reads, changes and writes one record under its lock; `change` returns null to leave it. */
+  private async update(
+    id: string,
+    what: string,
+    change: (record: ContactRecord) => ContactRecord | null,
+  ): Promise<ContactRecord | null> {
+    return this.locked(id, async () => {
+      const record = await this.get(id);
+      const next = record && change(record);
+      if (!next) return null;
+      await this.io(what, () => writeFileAtomic(this.file(id), JSON.stringify(next, null, 2)));
+      return next;
     });
   }
 
   async claim(id: string, now: Date, leaseMs: number): Promise<ContactRecord | null> {
-    return this.locked(id, async () => {
-      const record = await this.get(id);
-      if (!record || !claimable(record.delivery, now)) return null;
-      const claimed: ContactRecord = {
-        ...record,
-        delivery: {
-          ...record.delivery,
-          state: 'sending',
-          claimedUntil: new Date(now.getTime() + leaseMs).toISOString(),
-        },
-      };
-      await this.io('claim', () =>
-        writeFileAtomic(this.file(id), JSON.stringify(claimed, null, 2)),
-      );
-      return claimed;
-    });
+    return this.update(id, 'claim', (record) =>
+      claimable(record.delivery, now)
+        ? {
+            ...record,
+            delivery: {
+              ...record.delivery,
+              state: 'sending',
+              claimedUntil: new Date(now.getTime() + leaseMs).toISOString(),
+            },
+          }
+        : null,
+    );
   }
 
   async release(id: string, outcome: ReleaseOutcome): Promise<void> {
-    await this.locked(id, async () => {
-      const record = await this.get(id);
-      if (!record) return;
-      const next = { ...record, delivery: released(record.delivery, outcome) };
-      await this.io('release', () => writeFileAtomic(this.file(id), JSON.stringify(next, null, 2)));
+    await this.update(id, 'release', (record) => ({
+      ...record,
+      delivery: released(record.delivery, outcome),
+    }));
+  }
+
+  async requeue(id: string, now: Date): Promise<ContactRecord | null> {
+    return this.update(id, 'requeue', (record) => {
+      const delivery = requeued(record.delivery, now);
+      return delivery && { ...record, delivery };
+    });
+  }
+
+  async list(): Promise<ContactRecord[]> {
+    return this.io('list', async () => {
+      const records = await Promise.all(
+        (await this.names(this.messagesDir)).map((n) =>
+          this.readJson<ContactRecord>(join(this.messagesDir, n)),
+        ),
+      );
+      return records
+        .filter((r): r is ContactRecord => r !== null)
+        .sort(byReceived)
+        .reverse();
     });
   }
 
   async undelivered(now: Date, limit: number): Promise<string[]> {
-    return this.io('list', async () => {
-      let names: string[];
-      try {
-        names = await readdir(this.messagesDir);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw error;
-      }
-      const ids: string[] = [];
-      for (const name of names.sort()) {
-        if (!name.endsWith('.json') || name.startsWith('.')) continue;
-        const record = await this.get(name.slice(0, -5));
-        if (record && claimable(record.delivery, now)) ids.push(record.id);
-        if (ids.length >= limit) break;
-      }
-      return ids;
-    });
+    const records = await this.list();
+    return records
+      .filter((r) => claimable(r.delivery, now))
+      .sort(byReceived)
+      .slice(0, limit)
+      .map((r) => r.id);
   }
 
-  async hit(bucket: string, limit: number, windowMs: number, now: Date): Promise<boolean> {
+  async remove(id: string): Promise<boolean> {
+    const path = this.file(id);
+    return this.locked(id, () => this.io('remove', () => this.unlinkIfThere(path)));
+  }
+
+  async hit(bucket: string, key: string, limit: number, windowMs: number, now: Date) {
+    const path = this.bucketFile(bucket);
     const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
-    const current = this.buckets.get(bucket);
-    const hits = current && current.windowStart === windowStart ? current.hits : 0;
-    if (hits >= limit) return false;
-    this.buckets.set(bucket, { windowStart, hits: hits + 1 });
-    if (this.buckets.size > 10_000) this.prune(windowStart);
-    return true;
+    return this.locked(`bucket:${bucket}`, () =>
+      this.io('rate limit', async () => {
+        const keys = counted(await this.readJson<RateBucket>(path), key, limit, windowStart);
+        if (keys === 'already') return true;
+        if (!keys) return false;
+        const next: RateBucket = { name: bucket, windowStart, keys };
+        await writeFileAtomic(path, JSON.stringify(next));
+        return true;
+      }),
+    );
   }
 
-  private prune(windowStart: number) {
-    for (const [key, b] of this.buckets) if (b.windowStart < windowStart) this.buckets.delete(key);
+  async bucket(name: string): Promise<RateBucket | null> {
+    const path = this.bucketFile(name);
+    return this.io('read bucket', () => this.readJson<RateBucket>(path));
+  }
+
+  async removeBucket(name: string): Promise<boolean> {
+    const path = this.bucketFile(name);
+    return this.locked(`bucket:${name}`, () =>
+      this.io('remove bucket', () => this.unlinkIfThere(path)),
+    );
   }
 }

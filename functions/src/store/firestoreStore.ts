@@ -1,11 +1,25 @@
-import type { Firestore } from 'firebase-admin/firestore';
-import { claimable, released, StoreUnavailableError } from './types';
-import type { ContactRecord, ContactStore, ReleaseOutcome } from './types';
+import type { DocumentReference, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { byReceived, claimable, counted, released, requeued, StoreUnavailableError } from './types';
+import type { ContactRecord, ContactStore, Delivery, RateBucket, ReleaseOutcome } from './types';
 
 export const MESSAGES = 'contactMessages';
-const BUCKETS = 'contactRateLimits';
+export const BUCKETS = 'contactRateLimits';
 const STATE = 'delivery.state';
 const CLAIMED_UNTIL = 'delivery.claimedUntil';
+const NEXT_ATTEMPT = 'delivery.nextAttemptAt';
+const RECEIVED = 'receivedAt';
+/** Pending messages read per query while looking for due ones (some wait out their backoff). */
+const PAGE = 200;
+
+/** The composite index the pending query (oldest received first) needs; firestore.indexes.json holds it. */
+export const PENDING_BY_RECEIVED_INDEX = {
+  collectionGroup: MESSAGES,
+  queryScope: 'COLLECTION',
+  fields: [
+    { fieldPath: STATE, order: 'ASCENDING' },
+    { fieldPath: RECEIVED, order: 'ASCENDING' },
+  ],
+} as const;
 
 /** The composite index the expired-claims query needs; a test holds firestore.indexes.json to it. */
 export const EXPIRED_CLAIMS_INDEX = {
@@ -95,64 +109,142 @@ export class FirestoreStore implements ContactStore {
     }
   }
 
+  /** Writes `change(delivery)` on the version read, again while other writers land first. */
+  private async rewrite(
+    ref: DocumentReference,
+    change: (d: Delivery) => Delivery | null,
+  ): Promise<ContactRecord | null> {
+    return untilWon(async () => {
+      const snap = await ref.get();
+      if (!snap.exists) return null;
+      const record = snap.data() as ContactRecord;
+      const delivery = change(record.delivery);
+      if (!delivery) return null;
+      const written = await unchanged(() =>
+        ref.update({ delivery }, { lastUpdateTime: snap.updateTime! }),
+      );
+      return written ? { ...record, delivery } : LOST;
+    });
+  }
+
   async release(id: string, outcome: ReleaseOutcome): Promise<void> {
-    const ref = this.db.collection(MESSAGES).doc(id);
     try {
-      await untilWon(async () => {
-        const snap = await ref.get();
-        if (!snap.exists) return;
-        const delivery = released((snap.data() as ContactRecord).delivery, outcome);
-        const written = await unchanged(() =>
-          ref.update({ delivery }, { lastUpdateTime: snap.updateTime! }),
-        );
-        return written ? undefined : LOST;
-      });
+      await this.rewrite(this.db.collection(MESSAGES).doc(id), (d) => released(d, outcome));
     } catch (error) {
       throw unavailable('release', error);
     }
   }
 
+  async requeue(id: string, now: Date): Promise<ContactRecord | null> {
+    try {
+      return await this.rewrite(this.db.collection(MESSAGES).doc(id), (d) => requeued(d, now));
+    } catch (error) {
+      throw unavailable('requeue', error);
+    }
+  }
+
   async undelivered(now: Date, limit: number): Promise<string[]> {
     const messages = this.db.collection(MESSAGES);
+    const due: { id: string; receivedAt: string }[] = [];
+    const entry = (d: QueryDocumentSnapshot) => ({
+      id: d.id,
+      receivedAt: String(d.get(RECEIVED)),
+    });
     try {
-      // Two queries, so live claims (however many) never crowd pending messages out of the page.
-      const pending = await messages.where(STATE, '==', 'pending').limit(limit).select().get();
-      const room = limit - pending.size;
-      const expired =
-        room > 0
-          ? await messages
-              .where(STATE, '==', 'sending')
-              .where(CLAIMED_UNTIL, '<=', now.toISOString())
-              .limit(room)
-              .select()
-              .get()
-          : null;
-      return [...pending.docs, ...(expired?.docs ?? [])].map((d) => d.id);
+      // Oldest received first; those still waiting out their backoff are read past, never returned.
+      let after: QueryDocumentSnapshot | undefined;
+      while (due.length < limit) {
+        let query = messages
+          .where(STATE, '==', 'pending')
+          .orderBy(RECEIVED)
+          .select(RECEIVED, NEXT_ATTEMPT)
+          .limit(PAGE);
+        if (after) query = query.startAfter(after);
+        const page = await query.get();
+        for (const d of page.docs) {
+          const next = d.get(NEXT_ATTEMPT) as string | null | undefined;
+          if (!next || Date.parse(next) <= now.getTime()) due.push(entry(d));
+        }
+        if (page.size < PAGE) break;
+        after = page.docs.at(-1);
+      }
+      // A separate query, so live claims (however many) never crowd pending messages out.
+      const expired = await messages
+        .where(STATE, '==', 'sending')
+        .where(CLAIMED_UNTIL, '<=', now.toISOString())
+        .select(RECEIVED)
+        .limit(limit)
+        .get();
+      due.push(...expired.docs.map(entry));
+    } catch (error) {
+      throw unavailable('list', error);
+    }
+    return due
+      .sort(byReceived)
+      .slice(0, limit)
+      .map((d) => d.id);
+  }
+
+  async list(): Promise<ContactRecord[]> {
+    try {
+      const all = await this.db.collection(MESSAGES).orderBy(RECEIVED, 'desc').get();
+      return all.docs.map((d) => d.data() as ContactRecord);
     } catch (error) {
       throw unavailable('list', error);
     }
   }
 
-  async hit(bucket: string, limit: number, windowMs: number, now: Date): Promise<boolean> {
+  async remove(id: string): Promise<boolean> {
+    return this.removeDoc(this.db.collection(MESSAGES).doc(id), 'remove');
+  }
+
+  async bucket(name: string): Promise<RateBucket | null> {
+    try {
+      const snap = await this.db.collection(BUCKETS).doc(name).get();
+      const data = snap.data() as { windowStart: number; keys?: string[] } | undefined;
+      return data ? { name, windowStart: data.windowStart, keys: data.keys ?? [] } : null;
+    } catch (error) {
+      throw unavailable('read bucket', error);
+    }
+  }
+
+  async removeBucket(name: string): Promise<boolean> {
+    return this.removeDoc(this.db.collection(BUCKETS).doc(name), 'remove bucket');
+  }
+
+  private async removeDoc(ref: DocumentReference, what: string): Promise<boolean> {
+    try {
+      const snap = await ref.get();
+      if (!snap.exists) return false;
+      await ref.delete();
+      return true;
+    } catch (error) {
+      throw unavailable(what, error);
+    }
+  }
+
+  async hit(bucket: string, key: string, limit: number, windowMs: number, now: Date) {
     const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
     const ref = this.db.collection(BUCKETS).doc(bucket);
     try {
       return await untilWon(async () => {
         const snap = await ref.get();
-        const data = snap.data() as { windowStart?: number; hits?: number } | undefined;
-        const hits = data?.windowStart === windowStart ? (data.hits ?? 0) : 0;
-        if (hits >= limit) return false;
-        // expiresAt lets a Firestore TTL policy delete old buckets.
-        const next = {
+        const data = snap.data() as { windowStart: number; keys?: string[] } | undefined;
+        const keys = counted(
+          data ? { windowStart: data.windowStart, keys: data.keys ?? [] } : null,
+          key,
+          limit,
           windowStart,
-          hits: hits + 1,
-          expiresAt: new Date(windowStart + 2 * windowMs),
-        };
+        );
+        if (keys === 'already') return true;
+        if (!keys) return false;
+        // expiresAt lets a Firestore TTL policy delete old buckets.
+        const next = { windowStart, keys, expiresAt: new Date(windowStart + 2 * windowMs) };
         // A write on the read's version only; a racing hit reads again.
-        const counted = snap.exists
+        const written = snap.exists
           ? await unchanged(() => ref.update(next, { lastUpdateTime: snap.updateTime! }))
           : await unchanged(() => ref.create(next), ALREADY_EXISTS);
-        return counted || LOST;
+        return written || LOST;
       });
     } catch (error) {
       throw unavailable('rate limit', error);

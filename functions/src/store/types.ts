@@ -1,4 +1,4 @@
-export type DeliveryState = 'pending' | 'sending' | 'delivered' | 'spam';
+export type DeliveryState = 'pending' | 'sending' | 'delivered' | 'failed' | 'spam';
 
 export interface Delivery {
   state: DeliveryState;
@@ -8,6 +8,10 @@ export interface Delivery {
   deliveredAt: string | null;
   /** While `sending`: until when the claim holds (a crashed sender's claim runs out). */
   claimedUntil: string | null;
+  /** While `pending`: not sent before this time (the backoff); null sends at once. */
+  nextAttemptAt: string | null;
+  /** When the studio queued a `failed` message again; the age cap counts from it, or from receivedAt. */
+  requeuedAt: string | null;
 }
 
 export interface ContactRecord {
@@ -23,6 +27,13 @@ export interface ContactRecord {
   delivery: Delivery;
 }
 
+/** A fixed-window rate-limit bucket: the message keys it counted in the window. */
+export interface RateBucket {
+  name: string;
+  windowStart: number;
+  keys: string[];
+}
+
 /** Where an accepted message is durably kept, with its delivery state. */
 export interface ContactStore {
   /** Stores a new record durably. 'exists' when a record with this id is already stored. */
@@ -31,10 +42,21 @@ export interface ContactStore {
   /** Atomically marks a claimable record as sending and returns it; null when not claimable. */
   claim(id: string, now: Date, leaseMs: number): Promise<ContactRecord | null>;
   release(id: string, outcome: ReleaseOutcome): Promise<void>;
-  /** Ids of records waiting for delivery (pending, or claimed with an expired claim). */
+  /** Ids of records due for delivery (pending and due, or an expired claim), oldest received first. */
   undelivered(now: Date, limit: number): Promise<string[]>;
-  /** One hit on a fixed-window bucket; false when `now`'s window already holds `limit` hits. */
-  hit(bucket: string, limit: number, windowMs: number, now: Date): Promise<boolean>;
+  /**
+   * Counts message `key` once in a fixed-window bucket; true if it is counted (now or before),
+   * false when the window already holds `limit` other keys.
+   */
+  hit(bucket: string, key: string, limit: number, windowMs: number, now: Date): Promise<boolean>;
+  /** Every record, newest received first (the studio's tool). */
+  list(): Promise<ContactRecord[]>;
+  /** Deletes a record; false when there was none. */
+  remove(id: string): Promise<boolean>;
+  bucket(name: string): Promise<RateBucket | null>;
+  removeBucket(name: string): Promise<boolean>;
+  /** A `failed` or `pending` record back to `pending`, due now, its attempts and age counted afresh. */
+  requeue(id: string, now: Date): Promise<ContactRecord | null>;
 }
 
 /** Thrown by a store that cannot be reached; the function answers `unavailable`. */
@@ -53,29 +75,67 @@ export function pendingDelivery(spam: boolean): Delivery {
     lastError: null,
     deliveredAt: null,
     claimedUntil: null,
+    nextAttemptAt: null,
+    requeuedAt: null,
   };
 }
 
+/** How a claim ends: delivered; or not, to be tried at `retryAt`, or never again (null: failed). */
 export type ReleaseOutcome =
-  { delivered: true; at: Date } | { delivered: false; at: Date; error: string };
+  | { delivered: true; at: Date }
+  | { delivered: false; at: Date; error: string; retryAt: Date | null };
 
-/** The delivery state once a claim ends: delivered, or back to pending with the error. */
+/** The delivery state once a claim ends: delivered, pending until `retryAt`, or failed. */
 export function released(d: Delivery, outcome: ReleaseOutcome): Delivery {
   const at = outcome.at.toISOString();
+  const retryAt = outcome.delivered ? null : outcome.retryAt;
   return {
     ...d,
-    state: outcome.delivered ? 'delivered' : 'pending',
+    state: outcome.delivered ? 'delivered' : retryAt ? 'pending' : 'failed',
     attempts: d.attempts + 1,
     lastAttemptAt: at,
     lastError: outcome.delivered ? null : outcome.error,
     deliveredAt: outcome.delivered ? at : null,
     claimedUntil: null,
+    nextAttemptAt: retryAt ? retryAt.toISOString() : null,
   };
 }
 
+/** A message the studio sends again: pending and due now, with a fresh count of attempts. */
+export function requeued(d: Delivery, now: Date): Delivery | null {
+  if (d.state !== 'failed' && d.state !== 'pending') return null;
+  return {
+    ...d,
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: null,
+    requeuedAt: now.toISOString(),
+  };
+}
+
+/** Due now: pending past its backoff, or claimed by a sender whose claim has run out. */
 export function claimable(d: Delivery, now: Date): boolean {
-  if (d.state === 'pending') return true;
-  return (
-    d.state === 'sending' && d.claimedUntil !== null && Date.parse(d.claimedUntil) <= now.getTime()
-  );
+  const due = (at: string | null | undefined) => !at || Date.parse(at) <= now.getTime();
+  if (d.state === 'pending') return due(d.nextAttemptAt);
+  return d.state === 'sending' && d.claimedUntil !== null && due(d.claimedUntil);
+}
+
+type Received = Pick<ContactRecord, 'id' | 'receivedAt'>;
+
+/** Oldest received first; the id breaks a tie so both stores list in one order. */
+export function byReceived(a: Received, b: Received): number {
+  return a.receivedAt < b.receivedAt ? -1 : a.receivedAt > b.receivedAt ? 1 : a.id < b.id ? -1 : 1;
+}
+
+/** The bucket after counting `key` in `now`'s window, or null when the window is full. */
+export function counted(
+  current: Pick<RateBucket, 'windowStart' | 'keys'> | null,
+  key: string,
+  limit: number,
+  windowStart: number,
+): string[] | 'already' | null {
+  const keys = current && current.windowStart === windowStart ? current.keys : [];
+  if (keys.includes(key)) return 'already';
+  if (keys.length >= limit) return null;
+  return [...keys, key];
 }

@@ -1,0 +1,249 @@
+/**
+ * `npm run messages`: the studio's tool for stored contact messages, on the store the backend
+ * uses (STORE, DATA_DIR, FIRESTORE_EMULATOR_HOST; a real project with deployed credentials).
+ * Run with no arguments for its usage.
+ */
+import '../local/setup';
+import { unlink } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { clientBucket, emailBucket } from '../clientAddress';
+import { deliver } from '../delivery';
+import { outboxMailer, smtpMailer, type Mailer } from '../mail';
+import { backendSettings } from '../settings';
+import { FileStore } from '../store/fileStore';
+import { FirestoreStore } from '../store/firestoreStore';
+import type { ContactRecord, ContactStore, DeliveryState, RateBucket } from '../store/types';
+import { storeKind } from '../local/localStore';
+
+export const USAGE = `Usage: npm run messages -- <command>
+
+  list [--state STATE]           every message, newest first (STATE: pending, sending,
+                                 delivered, failed, spam)
+  export --email ADDRESS         every record held about ADDRESS, as JSON
+  erase --email ADDRESS [--yes]  remove them, their outbox mails and rate-limit buckets
+                                 (without --yes: only list what would go)
+  retry ID                       send a failed message again
+
+The store is the backend's: STORE (file or firestore), DATA_DIR, FIRESTORE_EMULATOR_HOST;
+for a deployed project, GOOGLE_APPLICATION_CREDENTIALS and GCLOUD_PROJECT.`;
+
+const STATES: DeliveryState[] = ['pending', 'sending', 'delivered', 'failed', 'spam'];
+
+class UsageError extends Error {}
+
+interface Tool {
+  store: ContactStore;
+  outboxDir: string;
+  close(): Promise<void>;
+}
+
+async function openStore(env: NodeJS.ProcessEnv): Promise<Tool> {
+  const dataDir = resolve(env.DATA_DIR || '.data');
+  const outboxDir = join(dataDir, 'outbox');
+  if (storeKind(env) === 'file')
+    return { store: new FileStore(dataDir), outboxDir, close: async () => {} };
+  const emulator = env.FIRESTORE_EMULATOR_HOST?.trim();
+  const deployed = env.GOOGLE_APPLICATION_CREDENTIALS?.trim();
+  if (!emulator && !deployed)
+    throw new UsageError(
+      'STORE=firestore needs FIRESTORE_EMULATOR_HOST (a running emulator) or GOOGLE_APPLICATION_CREDENTIALS (a deployed project).',
+    );
+  const { deleteApp, initializeApp, applicationDefault } = await import('firebase-admin/app');
+  const { getFirestore } = await import('firebase-admin/firestore');
+  const projectId =
+    env.GCLOUD_PROJECT?.trim() || env.VITE_FIREBASE_PROJECT_ID?.trim() || 'demo-bluestem';
+  const app = emulator
+    ? initializeApp({ projectId }, 'messages-tool')
+    : initializeApp({ projectId, credential: applicationDefault() }, 'messages-tool');
+  return { store: new FirestoreStore(getFirestore(app)), outboxDir, close: () => deleteApp(app) };
+}
+
+function line(r: ContactRecord): string {
+  const d = r.delivery;
+  const error = d.state === 'failed' || d.state === 'pending' ? (d.lastError ?? '') : '';
+  return [r.receivedAt, d.state.padEnd(9), r.id, `${r.name} <${r.email}>`, error]
+    .filter(Boolean)
+    .join('  ');
+}
+
+/** The messages and rate-limit buckets held about one address. */
+async function heldAbout(store: ContactStore, email: string, secret: string) {
+  const wanted = email.trim().toLowerCase();
+  const messages = (await store.list()).filter((r) => r.email.toLowerCase() === wanted);
+  const names = new Set([
+    emailBucket(secret, wanted),
+    ...messages.map((r) => clientBucket(r.clientHash)),
+  ]);
+  const buckets: RateBucket[] = [];
+  for (const name of names) {
+    const bucket = await store.bucket(name);
+    if (bucket) buckets.push(bucket);
+  }
+  return { messages, buckets };
+}
+
+async function removeFile(path: string): Promise<boolean> {
+  try {
+    await unlink(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** Runs one command; returns the exit code. `out` and `err` are stdout and stderr. */
+export async function runMessages(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        state: { type: 'string' },
+        email: { type: 'string' },
+        yes: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    err(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  const settings = backendSettings(env);
+
+  const expect = (ok: boolean, why: string) => {
+    if (!ok) throw new UsageError(why);
+  };
+  let tool: Tool | undefined;
+  try {
+    switch (command) {
+      case 'list':
+        expect(rest.length === 0 && !values.email && !values.yes, 'list takes only --state.');
+        expect(
+          values.state === undefined || STATES.includes(values.state as DeliveryState),
+          `--state must be one of: ${STATES.join(', ')}.`,
+        );
+        break;
+      case 'export':
+      case 'erase':
+        expect(rest.length === 0 && values.state === undefined, `${command} takes --email.`);
+        expect(Boolean(values.email?.includes('@')), `${command} needs --email ADDRESS.`);
+        expect(command === 'erase' || !values.yes, 'export takes no --yes.');
+        break;
+      case 'retry':
+        expect(
+          rest.length === 1 && !values.email && !values.state && !values.yes,
+          'retry takes one message id.',
+        );
+        break;
+      default:
+        throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
+    }
+    tool = await openStore(env);
+    const { store } = tool;
+
+    if (command === 'list') {
+      const records = (await store.list()).filter(
+        (r) => !values.state || r.delivery.state === values.state,
+      );
+      out(records.length ? records.map(line).join('\n') : 'No messages.');
+      return 0;
+    }
+
+    if (command === 'export') {
+      const held = await heldAbout(store, values.email!, settings.pseudonymSecret);
+      out(
+        JSON.stringify(
+          { email: values.email, messages: held.messages, rateLimitBuckets: held.buckets },
+          null,
+          2,
+        ),
+      );
+      return 0;
+    }
+
+    if (command === 'erase') {
+      const held = await heldAbout(store, values.email!, settings.pseudonymSecret);
+      const items = [
+        ...held.messages.map((r) => ({ kind: 'message', name: r.id, record: r })),
+        ...held.buckets.map((b) => ({ kind: 'rate-limit bucket', name: b.name, record: null })),
+      ];
+      if (items.length === 0) {
+        out(`Nothing is held about ${values.email}.`);
+        return 0;
+      }
+      if (!values.yes) {
+        out(
+          [
+            `Would remove, for ${values.email}:`,
+            ...items.map((i) => `  ${i.kind} ${i.name}${i.record ? ` (and its outbox mail)` : ''}`),
+            'Run again with --yes to remove them.',
+          ].join('\n'),
+        );
+        return 0;
+      }
+      const removed: string[] = [];
+      for (const r of held.messages) {
+        if (await store.remove(r.id)) removed.push(`  message ${r.id}`);
+        if (await removeFile(join(tool.outboxDir, `${r.id}.eml`)))
+          removed.push(`  outbox mail ${r.id}.eml`);
+      }
+      for (const b of held.buckets)
+        if (await store.removeBucket(b.name)) removed.push(`  rate-limit bucket ${b.name}`);
+      out([`Removed, for ${values.email}:`, ...removed].join('\n'));
+      return 0;
+    }
+
+    // retry
+    const id = rest[0]!;
+    const before = await store.get(id);
+    if (!before) {
+      err(`No message with id ${id}.`);
+      return 1;
+    }
+    if (before.delivery.state !== 'failed') {
+      err(`Message ${id} is ${before.delivery.state}, not failed: nothing to send again.`);
+      return 1;
+    }
+    await store.requeue(id, new Date());
+    const mailer: Mailer = env.SMTP_URL
+      ? smtpMailer(env.SMTP_URL, settings.mail)
+      : outboxMailer(tool.outboxDir, settings.mail);
+    try {
+      const outcome = await deliver(store, mailer, id, settings);
+      const after = await store.get(id);
+      const detail = after?.delivery.lastError ? `: ${after.delivery.lastError}` : '';
+      out(`Message ${id}: ${after?.delivery.state ?? outcome}${detail}`);
+      return outcome === 'delivered' ? 0 : 1;
+    } finally {
+      mailer.close();
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    err(`messages: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await tool?.close();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  process.exitCode = await runMessages(
+    process.argv.slice(2),
+    process.env,
+    (text) => console.log(text),
+    (text) => console.error(text),
+  );
+}

@@ -1,0 +1,227 @@
+/**
+ * `npm run messages` on both stores: the tool run as a process, as the studio runs it, on data a
+ * real backend stored (the web SDK against the callable, mail to a real SMTP server on loopback).
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { access, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { emailBucket } from '../src/clientAddress';
+import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
+import { startHarness, tempDir, TEST_SECRET, testSettings } from './harness';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { FirestoreStore } from '../src/store/firestoreStore';
+import type { ContactStore } from '../src/store/types';
+
+const TOOL = fileURLToPath(new URL('../src/tools/messages.ts', import.meta.url));
+
+function run(args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ code: number; out: string; err: string }>((ok) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', TOOL, ...args],
+      { env: { ...process.env, LOG_LEVEL: 'info', ...env } },
+      (error, out, err) => ok({ code: error ? Number(error.code) : 0, out, err }),
+    );
+  });
+}
+
+/** An SMTP server that refuses for good (554) every mail whose text holds "POISON". */
+async function startPickySmtp() {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString()));
+      stream.on('end', () =>
+        callback(
+          raw.includes('POISON')
+            ? Object.assign(new Error('Message refused'), { responseCode: 554 })
+            : undefined,
+        ),
+      );
+    },
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+interface Kit {
+  name: string;
+  open(dataDir: string): Promise<{ store?: ContactStore; env: Record<string, string> }>;
+}
+
+const KITS: Kit[] = [
+  { name: 'file store', open: async () => ({ env: { STORE: 'file' } }) },
+  {
+    name: 'Firestore emulator',
+    async open() {
+      const host = inject('firestoreEmulatorHost');
+      process.env.FIRESTORE_EMULATOR_HOST = host;
+      const projectId = `demo-tool-${randomUUID().slice(0, 8)}`;
+      const app = initializeApp({ projectId }, projectId);
+      cleanups.push(() => clearFirestoreEmulator(host, projectId));
+      cleanups.push(() => deleteApp(app));
+      return {
+        store: new FirestoreStore(getFirestore(app)),
+        env: {
+          STORE: 'firestore',
+          FIRESTORE_EMULATOR_HOST: host,
+          VITE_FIREBASE_PROJECT_ID: projectId,
+        },
+      };
+    },
+  },
+];
+
+let n = 0;
+const message = (
+  email: string,
+  text = 'We would like a small app for our book club, with reading lists.',
+) => ({
+  name: /^ada/i.test(email) ? 'Ada Lovelace' : 'Grace Hopper',
+  email,
+  message: text,
+  idempotencyKey: `tool-${String(++n).padStart(4, '0')}-${randomUUID()}`,
+  website: '',
+});
+
+describe.each(KITS)('npm run messages on the $name', (kit) => {
+  it('lists, exports, sends a failed message again and erases an address with its mails and buckets', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const opened = await kit.open(dir.path);
+    const smtp = await startPickySmtp();
+    cleanups.push(smtp.close);
+    const h = await startHarness({
+      dataDir: dir.path,
+      store: opened.store,
+      smtpUrl: smtp.url,
+      settings: testSettings(),
+    });
+    cleanups.push(h.close);
+    const env = { ...opened.env, DATA_DIR: dir.path, PSEUDONYM_SECRET: TEST_SECRET, SMTP_URL: '' };
+
+    const ada = message('ada@example.org');
+    const poison = message('Ada@Example.org', `POISON ${'x'.repeat(60)}`);
+    const grace = message('grace@example.org');
+    for (const m of [ada, poison, grace]) {
+      await h.call(m);
+      await new Promise((r) => setTimeout(r, 5)); // distinct receipt times
+    }
+
+    const list = await run(['list'], env);
+    expect(list.code).toBe(0);
+    const ids = list.out
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/\s+/)[2]);
+    expect(ids).toEqual([grace.idempotencyKey, poison.idempotencyKey, ada.idempotencyKey]);
+    expect(list.out).toMatch(/delivered\s+.*Grace Hopper <grace@example.org>/);
+    const failed = await run(['list', '--state', 'failed'], env);
+    expect(failed.out.trim().split('\n')).toHaveLength(1);
+    expect(failed.out).toMatch(
+      new RegExp(`failed\\s+${poison.idempotencyKey}  Ada Lovelace <Ada@Example.org>  .*554`),
+    );
+
+    const exported = await run(['export', '--email', 'ADA@example.org'], env);
+    expect(exported.code).toBe(0);
+    const data = JSON.parse(exported.out) as {
+      messages: { id: string; message: string }[];
+      rateLimitBuckets: { name: string; keys: string[] }[];
+    };
+    expect(data.messages.map((m) => m.id).sort()).toEqual(
+      [ada.idempotencyKey, poison.idempotencyKey].sort(),
+    );
+    const bucketName = emailBucket(TEST_SECRET, 'ada@example.org');
+    expect(data.rateLimitBuckets.find((b) => b.name === bucketName)?.keys.sort()).toEqual(
+      [ada.idempotencyKey, poison.idempotencyKey].sort(),
+    );
+    expect(data.rateLimitBuckets.some((b) => b.name.startsWith('client-'))).toBe(true);
+
+    const notFailed = await run(['retry', ada.idempotencyKey], env);
+    expect(notFailed).toMatchObject({ code: 1 });
+    expect(notFailed.err).toContain('is delivered, not failed');
+    // Sent again, to the local outbox (no SMTP_URL).
+    const retried = await run(['retry', poison.idempotencyKey], env);
+    expect(retried.err).toBe('');
+    expect(retried).toMatchObject({ code: 0 });
+    expect(retried.out).toContain(`Message ${poison.idempotencyKey}: delivered`);
+    const eml = join(dir.path, 'outbox', `${poison.idempotencyKey}.eml`);
+    await access(eml);
+    expect((await run(['list', '--state', 'failed'], env)).out.trim()).toBe('No messages.');
+
+    const dry = await run(['erase', '--email', 'ada@example.org'], env);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain('Would remove');
+    expect(dry.out).toContain(`message ${ada.idempotencyKey}`);
+    expect(dry.out).toContain(`rate-limit bucket ${bucketName}`);
+    expect((await run(['list'], env)).out.trim().split('\n')).toHaveLength(3);
+
+    const erased = await run(['erase', '--email', 'ada@example.org', '--yes'], env);
+    expect(erased.code).toBe(0);
+    for (const line of [
+      `message ${ada.idempotencyKey}`,
+      `message ${poison.idempotencyKey}`,
+      `outbox mail ${poison.idempotencyKey}.eml`,
+      `rate-limit bucket ${bucketName}`,
+    ])
+      expect(erased.out).toContain(line);
+    const left = await run(['list'], env);
+    expect(left.out.trim().split('\n')).toHaveLength(1);
+    expect(left.out).toContain(grace.idempotencyKey);
+    await expect(access(eml)).rejects.toThrow();
+    expect(await h.backend.store.bucket(bucketName)).toBeNull();
+    expect(
+      await h.backend.store.bucket(emailBucket(TEST_SECRET, 'grace@example.org')),
+    ).not.toBeNull();
+    const after = JSON.parse((await run(['export', '--email', 'ada@example.org'], env)).out) as {
+      messages: unknown[];
+      rateLimitBuckets: unknown[];
+    };
+    expect(after).toMatchObject({ messages: [], rateLimitBuckets: [] });
+    expect(await readdir(join(dir.path, 'outbox')).catch(() => [])).toEqual([]);
+  }, 120_000);
+});
+
+describe('npm run messages with bad arguments', () => {
+  it('prints its usage and exits 2', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const env = { STORE: 'file', DATA_DIR: dir.path };
+    for (const args of [
+      [],
+      ['frobnicate'],
+      ['list', '--state', 'lost'],
+      ['list', 'extra'],
+      ['export'],
+      ['export', '--email', 'ada@example.org', '--yes'],
+      ['erase', '--email'],
+      ['retry'],
+      ['retry', 'a', 'b'],
+      ['list', '--everything'],
+    ]) {
+      const result = await run(args, env);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.err, args.join(' ')).toContain('Usage: npm run messages -- <command>');
+      expect(result.out).toBe('');
+    }
+    const missing = await run(['retry', 'no-such-message-0001'], env);
+    expect(missing).toMatchObject({ code: 1, err: 'No message with id no-such-message-0001.\n' });
+  }, 60_000);
+});
