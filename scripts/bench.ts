@@ -65,10 +65,7 @@ const log = (s: string) =>
   console.log(`[bench ${Math.round((Date.now() - started) / 1000)} s] ${s}`);
 const load1 = () => loadavg()[0]!.toFixed(1);
 const shown = (f: Record<string, number>) =>
-  Object.entries(f)
-    .filter(([, v]) => Number.isFinite(v))
-    .map(([k, v]) => `${k} ${Math.round(v * 10) / 10}`)
-    .join(', ');
+  Object.entries(f).flatMap(([k, v]) => (Number.isFinite(v) ? [`${k} ${+v.toFixed(1)}`] : []));
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   log(`building into ${distDir}/`);
@@ -97,7 +94,9 @@ async function run() {
   const samples: Sample[] = [];
   const failures: string[] = [];
   const all = dirs.flatMap(([build], i) => variants.map((v) => ({ ...v, build, i })));
-  log(`${rounds} rounds of ${all.length} pages; ${dirs.map(([b, d]) => `${b}: ${d}/`).join(', ')}`);
+  log(
+    `${all.length} pages a round, ${rounds} rounds; ${dirs.map(([b, d]) => `${b}: ${d}/`).join(', ')}`,
+  );
   for (let round = 0; round < rounds; round++) {
     // Rotated, and reversed every other round: no page always goes first or after the same one.
     const shift = (round * Math.ceil(all.length / rounds)) % all.length;
@@ -110,7 +109,7 @@ async function run() {
         try {
           const f = await measure(v, origin(i) + v.route, round);
           samples.push({ ...where, round, f });
-          log(`${name}: ${shown(f)}`);
+          log(`${name}: ${shown(f).join(', ')}`);
           break;
         } catch (err) {
           log(`${name}: attempt ${attempt} failed: ${(err as Error).message.split('\n')[0]}`);

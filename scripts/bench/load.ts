@@ -7,7 +7,10 @@ import { DEVICES, launch, within, type Device } from './browser';
 import { loadCosts, type TraceEvent } from './trace';
 
 const TRACE_MS = 10_000;
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8'];
+const CATEGORIES = (
+  '__metadata,toplevel,devtools.timeline,disabled-by-default-devtools.timeline,' +
+  'blink.user_timing,loading,v8,v8.execute'
+).split(',');
 /** A frame counts as lit when this many CSS px² of the title are at least this bright. */
 export const LIT = { luminance: 185, areaCssPx: 12 };
 

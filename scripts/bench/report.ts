@@ -50,7 +50,7 @@ const NAMES: Record<string, [string, string]> = {
   canvasCpu: ['Page, worker, GPU and compositor CPU', ' ms'],
   mainCpu: ['Main-thread CPU', ' ms'],
   styleLayoutPaint: ['Style, layout and paint', ' ms'],
-  firstVisitKiB: ['First visit, page and service worker, 20 s,', ' KiB'],
+  firstVisitKiB: ['First-visit bytes (page and service worker, 20 s)', ' KiB'],
   stillCpu: ['Browser CPU while still', ''],
   scrollP95: ['Scroll frame interval p95', ' ms'],
   pointerP95: ['Pointer frame interval p95', ' ms'],
@@ -128,12 +128,6 @@ export function paired(a: Sample[], b: Sample[], figure: string, ratio = false, 
   return out;
 }
 
-export interface Verdict {
-  figure: string;
-  interval: string;
-  met: boolean | null;
-}
-
 /** Whole numbers for ms and KiB, more digits for small figures such as ratios and CLS. */
 export const num = (v: number) =>
   !Number.isFinite(v)
@@ -149,21 +143,22 @@ export function spread(values: number[], f = num): string {
 }
 
 /** Judges one budget on one build. A budget with nothing to judge is neither met nor missed. */
-export function judge(r: Rule, samples: Sample[], build = 'this'): Verdict {
+export function judge(r: Rule, samples: Sample[], build = 'this') {
   const mine = select(samples, build, r.kind, r.device, r.route);
   let values = mine.map((s) => s.f[r.figure] ?? Number.NaN);
   let limit = (m: number) =>
     (r.max === undefined || m <= r.max) && (r.min === undefined || m >= r.min);
-  let unit = '';
+  let unit = NAMES[r.figure]?.[1] ?? '';
   if (r.against) {
     const theirs = select(samples, build, r.kind, r.device, r.against);
     values = paired(mine, theirs, r.figure, r.times !== undefined, r.floor);
     limit = r.times !== undefined ? (m) => m <= r.times! : (m) => m <= r.by!;
-    unit = r.times !== undefined ? 'x' : ' ms';
+    if (r.times !== undefined) unit = 'x';
   }
   const m = median(values);
   const [lo, hi] = medianInterval(values);
-  const sign = (v: number) => (r.by !== undefined && v > 0 ? '+' : '') + num(v);
+  const sign = (v: number) =>
+    r.times !== undefined ? v.toFixed(2) : (r.by !== undefined && v > 0 ? '+' : '') + num(v);
   return {
     figure: Number.isFinite(m) ? spread(values, sign) + unit : 'not measured',
     interval: Number.isFinite(lo) ? `${sign(lo)} to ${sign(hi)}` : '–',
@@ -207,7 +202,10 @@ const LOAD: [string, string[]][] = [
 const FEEL: [string, string[]][] = [
   ['Scroll frame interval p50 / p95 / max ms', ['scrollP50', 'scrollP95', 'scrollMax']],
   ['Scroll long frames / blocking ms', ['scrollLongFrames', 'scrollBlocking']],
-  ['Scroll raster ms / tasks', ['scrollRaster', 'scrollRasterTasks']],
+  [
+    'Scroll raster ms / tasks / main-thread paint ms',
+    ['scrollRasterMs', 'scrollRasterTasks', 'scrollPaintMs'],
+  ],
   ['Pointer frame interval p50 / p95 / max ms', ['pointerP50', 'pointerP95', 'pointerMax']],
   ['Pointer long frames / blocking ms', ['pointerLongFrames', 'pointerBlocking']],
   ['Slowest keystroke to paint ms', ['typingSlowestKey']],
@@ -248,7 +246,7 @@ export function report(run: RunInfo, samples: Sample[]): string {
   const lines = [
     `# Bench of ${run.commit}, ${run.date}`,
     '',
-    `${run.rounds} rounds in ${run.minutes.toFixed(1)} min. Load average ${run.load}. ` +
+    `${run.rounds} round${run.rounds === 1 ? '' : 's'} in ${run.minutes.toFixed(1)} min. Load average ${run.load}. ` +
       'Each figure is the median over the rounds, with the lowest and highest in brackets.',
   ];
   if (run.failures.length)
