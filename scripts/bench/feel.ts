@@ -98,8 +98,6 @@ async function pointerPass(page: Page) {
   });
 }
 
-export const TYPED = 'Hello, we would like a quote for a small web app.';
-
 /** A burst of keys into the page's text area; a page without one gets a plain one at its end. */
 async function typingPass(page: Page) {
   if (!(await page.locator('textarea').count()))
@@ -110,7 +108,8 @@ async function typingPass(page: Page) {
     });
   await page.locator('textarea').first().focus();
   await page.waitForTimeout(800);
-  return watch(page, () => page.keyboard.type(TYPED, { delay: 30 }));
+  const text = 'Hello, we would like a quote for a small web app.';
+  return watch(page, () => page.keyboard.type(text, { delay: 30 }));
 }
 
 /** Until the canvas has the title (on `/` with WebGL) and nothing plays any more, at most 15 s. */

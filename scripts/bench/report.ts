@@ -2,7 +2,7 @@
 import { median, medianInterval, summarize } from '../../src/shared/stats';
 import type { Device } from './browser';
 
-/** Lighthouse mobile runs on the phone's row, desktop on the desktop's. */
+/** What was measured: a Lighthouse run (mobile on the phone's rows), a load, or the feel passes. */
 export type Kind = 'lighthouse' | 'load' | 'feel';
 /** One measurement: a page loaded once, in one round, with its figures by name. */
 export interface Sample {
@@ -230,6 +230,8 @@ function figureTable(samples: Sample[], build: string, kind: Kind, columns: [str
   return table(['Device', 'Route', ...columns.map(([h]) => h)], rows);
 }
 
+const plural = (rounds: number) => `${rounds} round${rounds === 1 ? '' : 's'}`;
+
 /** What the run was: commit, date, rounds, time taken and the machine's load. */
 export interface RunInfo {
   commit: string;
@@ -246,7 +248,7 @@ export function report(run: RunInfo, samples: Sample[]): string {
   const lines = [
     `# Bench of ${run.commit}, ${run.date}`,
     '',
-    `${run.rounds} round${run.rounds === 1 ? '' : 's'} in ${run.minutes.toFixed(1)} min. Load average ${run.load}. ` +
+    `${plural(run.rounds)} in ${run.minutes.toFixed(1)} min. Load average ${run.load}. ` +
       'Each figure is the median over the rounds, with the lowest and highest in brackets.',
   ];
   if (run.failures.length)
@@ -273,7 +275,7 @@ export function withFigures(doc: string, run: RunInfo, samples: Sample[]): strin
   const [start, end] = ['<!-- bench figures -->', '<!-- end of bench figures -->'];
   if (!doc.includes(start) || !doc.includes(end))
     throw new Error(`No ${start} … ${end} in the doc`);
-  const when = `Measured on commit ${run.commit}, ${run.date}, ${run.rounds} rounds.`;
+  const when = `Measured on commit ${run.commit}, ${run.date}, ${plural(run.rounds)}.`;
   const figures = [when, '', ...budgetTable(samples)].join('\n');
   return `${doc.slice(0, doc.indexOf(start) + start.length)}\n\n${figures}\n\n${doc.slice(doc.indexOf(end))}`;
 }
