@@ -1,195 +1,138 @@
 /**
- * `npm run bench`: builds and serves the site as Hosting would, runs paired rounds of every variant
- * (order rotating), then the probe, the report and the budgets. Options and method: docs/bench.md.
+ * `npm run bench`: builds and serves the site as Hosting would, measures it in paired rounds
+ * (every page once a round, the order rotating), then prints the figures and the budgets.
+ * How to run it and read it: docs/performance.md.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
-import { killAll } from 'chrome-launcher';
 import { startHosting } from './hosting';
-import { routes } from '../src/content/site';
-import { runLighthouse, type Preset } from './bench/lighthouse';
-import { runProbe } from './bench/probe';
-import { BENCH_ROUTES, CONTROL, HOME, budgets, newBench, report, steadiness } from './bench/report';
-import type { BenchData } from './bench/report';
-import { visit, type Device } from './bench/visit';
-
-/** Rounds by default, and with --quick (docs/bench.md, "Run counts"). */
-export const DEFAULT_ROUNDS = 6;
-export const QUICK_ROUNDS = 2;
-/** Lighthouse mobile runs a round of / and of its control (1 with --quick), in pairs. */
-export const MOBILE_PAIR_RUNS = 3;
+import type { Device } from './bench/browser';
+import { feel } from './bench/feel';
+import { showLayers } from './bench/layers';
+import { runLighthouse } from './bench/lighthouse';
+import { load } from './bench/load';
+import { CONTROL, HOME, PLAIN, ROUTES, report, withFigures } from './bench/report';
+import type { Kind, Sample } from './bench/report';
 
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
-    rounds: { type: 'string', default: process.env.RUNS },
+    rounds: { type: 'string' },
     compare: { type: 'string' },
-    report: { type: 'string' },
+    only: { type: 'string', default: 'lighthouse,load,feel' },
+    'write-docs': { type: 'boolean', default: false },
+    layers: { type: 'boolean', default: false },
   },
 });
 const distDir = process.env.DIST_DIR ?? 'dist-bench';
 const outDir = process.env.BENCH_OUT ?? 'bench-results';
-const rounds = Math.max(1, Number(args.rounds ?? (args.quick ? QUICK_ROUNDS : DEFAULT_ROUNDS)));
-const pairRuns = args.quick ? 1 : MOBILE_PAIR_RUNS;
+const rounds = Number(args.rounds ?? (args.quick ? 1 : 5));
+/** Lighthouse mobile runs of `/` and its control a round, each `/` beside a control run. */
+const pairRuns = args.quick ? 1 : 3;
 
-type Variant =
-  | { build: string; kind: 'lighthouse'; preset: Preset; route: string; repeat: number }
-  | { build: string; kind: 'visit'; device: Device; route: string };
+type Variant = { kind: Kind; device: Device; route: string; repeat: number };
+const at = (kind: Kind, device: Device, routes: string[], repeat = 0) =>
+  routes.map((route): Variant => ({ kind, device, route, repeat }));
+const variants = [
+  ...[...Array(pairRuns).keys()].flatMap((r) => at('lighthouse', 'phone', [HOME, CONTROL], r)),
+  ...at('lighthouse', 'phone', [PLAIN]),
+  ...at('lighthouse', 'desktop', ROUTES),
+  ...at('load', 'phone', ROUTES),
+  ...at('load', 'desktop', [HOME, CONTROL]),
+  ...at('feel', 'desktop', ROUTES),
+  ...at('feel', 'phone', ROUTES),
+].filter((v) => args.only.split(',').includes(v.kind));
 
-function variantsOf(build: string): Variant[] {
-  const out: Variant[] = [];
-  // Mobile / and its control alternate, so each run of / has a control run beside it.
-  for (let repeat = 0; repeat < pairRuns; repeat++)
-    for (const route of [HOME, CONTROL])
-      out.push({ build, kind: 'lighthouse', preset: 'mobile', route, repeat });
-  out.push({ build, kind: 'lighthouse', preset: 'mobile', route: routes.privacy.path, repeat: 0 });
-  for (const route of BENCH_ROUTES)
-    out.push({ build, kind: 'lighthouse', preset: 'desktop', route, repeat: 0 });
-  for (const route of BENCH_ROUTES) out.push({ build, kind: 'visit', device: 'phone', route });
-  for (const route of [HOME, CONTROL]) out.push({ build, kind: 'visit', device: 'desktop', route });
-  return out;
-}
-
-/** How long a visit is watched: the lit title may come late on a busy machine; bytes need 20 s. */
-function windowFor(v: Extract<Variant, { kind: 'visit' }>, round: number): number {
-  if (v.device === 'phone' && round === 0) return 20_000;
-  if (v.route !== HOME) return 10_000;
-  return v.device === 'phone' ? 15_000 : 12_000;
+async function measure(v: Variant, url: string, round: number): Promise<Record<string, number>> {
+  if (v.kind === 'lighthouse') {
+    const { figures, failing } = await runLighthouse(url, v.device);
+    if (failing.length) console.log(`  audits not passed: ${failing.join(', ')}`);
+    return figures;
+  }
+  if (v.kind === 'feel') return feel(url, v.device);
+  // The phone's first round watches 20 s, for the first visit's bytes; the lit title needs less.
+  const windowMs =
+    v.device === 'phone' && round === 0 ? 20_000 : v.route === HOME ? 12_000 : 10_000;
+  return load(url, v.device, windowMs);
 }
 
 const started = Date.now();
 const log = (s: string) =>
-  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}`);
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
+  console.log(`[bench ${Math.round((Date.now() - started) / 1000)} s] ${s}`);
+const load1 = () => loadavg()[0]!.toFixed(1);
+const shown = (f: Record<string, number>) =>
+  Object.entries(f).flatMap(([k, v]) => (Number.isFinite(v) ? [`${k} ${+v.toFixed(1)}`] : []));
 
-const servers: Server[] = [];
-function cleanup() {
-  killAll();
+if (process.env.BENCH_SKIP_BUILD !== '1') {
+  log(`building into ${distDir}/`);
+  execFileSync('npm', ['run', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, DIST_DIR: distDir },
+  });
+}
+const dirs = [['this', distDir], ...(args.compare ? [['base', args.compare]] : [])] as const;
+const servers = await Promise.all(
+  dirs.map(([, root], i) =>
+    startHosting({ root, port: i ? 0 : Number(process.env.SERVE_PORT ?? 4591) }),
+  ),
+);
+const origin = (i: number) => `http://localhost:${(servers[i]!.address() as AddressInfo).port}`;
+try {
+  if (args.layers) await showLayers(origin(0), ['/', '/privacypolicy']);
+  else await run();
+} finally {
   for (const s of servers) s.close().closeAllConnections();
 }
-for (const sig of ['SIGINT', 'SIGTERM'] as const)
-  process.on(sig, () => {
-    cleanup();
-    process.exit(130);
-  });
 
-async function serve(id: string, dir: string, port: number) {
-  if (!existsSync(join(dir, 'index.html'))) throw new Error(`No build in ${dir}/`);
-  const server = await startHosting({ root: dir, port });
-  servers.push(server);
-  return { id, dir, url: `http://localhost:${(server.address() as AddressInfo).port}` };
-}
-
-/** The title worker's chunk, gzip at zlib's default level (~0.3 % over `gzip -c`); null if none. */
-function titleWorkerGzip(dir: string): number | null {
-  const file = readdirSync(join(dir, 'assets')).find((f) => /^title\.worker-.*\.js$/.test(f));
-  return file ? gzipSync(readFileSync(join(dir, 'assets', file))).length : null;
-}
-
-/** Loads one variant, adds what it measured to `d`, and returns the log line's figures. */
-async function measure(d: BenchData, v: Variant, url: string, round: number): Promise<string> {
-  const r = Math.round;
-  if (v.kind === 'lighthouse') {
-    const run = await runLighthouse(url, v.preset);
-    d.lighthouse.push({ round, ...v, run });
-    const { fcp, lcp, tbt, cls } = run.metrics;
-    const failing = run.failing.length ? ` failing: ${run.failing.join(' ')}` : '';
-    return `perf ${run.scores.performance} fcp ${r(fcp)} lcp ${r(lcp)} tbt ${r(tbt)} cls ${cls.toFixed(3)}${failing}`;
-  }
-  const result = await visit(url, v.device, windowFor(v, round));
-  d.visits.push({ round, ...v, visit: result });
-  const [c, b] = [result.cpu, result.bytes];
-  return (
-    `lit ${r(result.litMs)} ms, canvas ${r(result.canvasMs)} ms; cpu main ${r(c.main.cpuMs)} (wall ${r(c.main.wallMs)}) worker ${r(c.worker.cpuMs)} gpu ${r(c.gpu.cpuMs)} ms; ` +
-    `bytes page ${r(b.pageBytes / 1024)} KiB / sw ${r(b.workerBytes / 1024)} KiB` +
-    (b.unmeasured ? ` (${b.unmeasured} responses unmeasured)` : '')
-  );
-}
-
-async function main() {
-  if (args.report) {
-    // Saved runs through this checkout's report; two runs also get the steadiness table.
-    const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as BenchData;
-    const runs = args.report.split(',').map(read);
-    const lists = runs.map(budgets);
-    console.log(runs.map((d, i) => report(d, lists[i]!)).join('\n\n'));
-    if (lists.length === 2) console.log(`\n${steadiness(lists[0]!, lists[1]!)}`);
-    return;
-  }
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    log(`building into ${distDir}/`);
-    execFileSync('npm', ['run', 'build'], {
-      stdio: 'inherit',
-      env: { ...process.env, DIST_DIR: distDir },
-    });
-  }
-  const builds = [await serve('this', distDir, Number(process.env.SERVE_PORT ?? 4591))];
-  if (args.compare) builds.push(await serve('base', args.compare, 0));
-  log(
-    `serving ${builds.map((b) => `${b.id}: ${b.dir}/ at ${b.url}`).join(', ')}; ${rounds} rounds; load average ${load()}`,
-  );
-  const t0 = Date.now();
+async function run() {
+  const loadStart = load1();
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  const sized = builds.map((b) => ({ ...b, titleWorkerGzip: titleWorkerGzip(b.dir) }));
-  const d = newBench(commit, sized, load());
-  const stamp = () =>
-    Object.assign(d, { date: new Date().toISOString(), loadEnd: load(), totalMs: Date.now() - t0 });
-  const all = builds.flatMap((b) => variantsOf(b.id));
-  mkdirSync(outDir, { recursive: true });
+  const samples: Sample[] = [];
+  const failures: string[] = [];
+  const all = dirs.flatMap(([build], i) => variants.map((v) => ({ ...v, build, i })));
+  log(
+    `${all.length} pages a round, ${rounds} rounds; ${dirs.map(([b, d]) => `${b}: ${d}/`).join(', ')}`,
+  );
   for (let round = 0; round < rounds; round++) {
-    // Rotating order, reversed every other round: no variant always goes first or follows the same one.
+    // Rotated, and reversed every other round: no page always goes first or after the same one.
     const shift = (round * Math.ceil(all.length / rounds)) % all.length;
-    const rotated = [...all.slice(shift), ...all.slice(0, shift)];
-    for (const v of round % 2 ? rotated.reverse() : rotated) {
-      const url = builds.find((b) => b.id === v.build)!.url + v.route;
-      const paired =
-        v.kind === 'lighthouse' && v.preset === 'mobile' && v.route !== routes.privacy.path;
-      const name =
-        `round ${round + 1}/${rounds} ${v.build} ${v.kind === 'lighthouse' ? v.preset : v.device} ${v.route}` +
-        (paired && pairRuns > 1 ? ` #${v.repeat + 1}` : '');
-      // One retry: Lighthouse occasionally loses a trace (NO_NAVSTART) on a busy machine.
-      for (let attempt = 1; attempt <= 2; attempt++) {
+    const order = [...all.slice(shift), ...all.slice(0, shift)];
+    for (const v of round % 2 ? order.reverse() : order) {
+      const { i, ...where } = v;
+      const name = `round ${round + 1} ${v.build} ${v.kind} ${v.device} ${v.route}`;
+      // One retry: now and then a busy machine loses a trace or a Lighthouse run.
+      for (let attempt = 1; attempt <= 2; attempt++)
         try {
-          log(`${name}: ${await measure(d, v, url, round)}`);
+          const f = await measure(v, origin(i) + v.route, round);
+          samples.push({ ...where, round, f });
+          log(`${name}: ${shown(f).join(', ')}`);
           break;
         } catch (err) {
           log(`${name}: attempt ${attempt} failed: ${(err as Error).message.split('\n')[0]}`);
-          if (attempt === 2) d.failures.push(name);
+          if (attempt === 2) failures.push(name);
         }
-      }
     }
-    // A run stopped half-way keeps its finished rounds: `--report bench-results/partial.json`.
-    Object.assign(stamp(), { rounds: round + 1, roundsMs: d.totalMs });
-    writeFileSync(join(outDir, 'partial.json'), JSON.stringify(d));
   }
-  if (process.env.BENCH_PROBE !== '0')
-    d.probe = await runProbe(builds[0]!.url, args.quick ? 1 : 3, log).catch((err: Error) => {
-      log(`runtime probe failed: ${err.message}`);
-      return null;
-    });
-  const list = budgets(stamp());
-  const text = report(d, list);
-  console.log(`\n${text}\n`);
-  const name = `bench-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ ...d, budgets: list }, null, 2));
-  for (const file of [`${name}.md`, 'latest.md']) writeFileSync(join(outDir, file), `${text}\n`);
-  log(`wrote ${outDir}/${name}.{json,md} and ${outDir}/latest.md`);
-}
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+  const minutes = (Date.now() - started) / 60_000;
+  const builds = dirs.map(([id, dir]) => ({ id, dir }));
+  const load = `${loadStart} to ${load1()}`;
+  const info = { commit, date, rounds, minutes, load, builds, failures };
 
-try {
-  await main();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  cleanup();
+  const text = report(info, samples);
+  console.log(`\n${text}\n`);
+  mkdirSync(outDir, { recursive: true });
+  const name = join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  writeFileSync(`${name}.json`, JSON.stringify({ info, samples }, null, 1));
+  for (const file of [`${name}.md`, join(outDir, 'latest.md')]) writeFileSync(file, `${text}\n`);
+  log(`wrote ${name}.json and .md, and ${outDir}/latest.md`);
+  if (args['write-docs']) {
+    const file = 'docs/performance.md';
+    writeFileSync(file, withFigures(readFileSync(file, 'utf8'), info, samples));
+    log(`rewrote the figures in ${file}`);
+  }
 }

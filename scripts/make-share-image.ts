@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './bench/browser';
 import { company } from '../src/content/company';
 import { THEME_COLOR } from '../src/content/site';
 

@@ -36,3 +36,15 @@ export function summarize(values: readonly number[]): Summary {
     n: finite.length,
   };
 }
+
+/** 90 % interval of the median: 5th and 95th percentile of 1,000 bootstrap medians (fixed seed). */
+export function medianInterval(values: readonly number[]): [number, number] {
+  const v = values.filter((x) => Number.isFinite(x));
+  if (v.length < 2) return [Number.NaN, Number.NaN];
+  let seed = 12345;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const medians: number[] = [];
+  for (let i = 0; i < 1000; i++)
+    medians.push(median(v.map(() => v[Math.floor(random() * v.length)]!)));
+  return [quantile(medians, 0.05), quantile(medians, 0.95)];
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseURL, DESKTOP, openPage, sharedBrowser } from './browser';
-import { waitForCanvas } from '../../scripts/canvasTakeover';
+import { waitForCanvas } from '../shared/canvasTakeover';
 
 const browser = sharedBrowser();
 

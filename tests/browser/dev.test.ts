@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, sharedBrowser } from './browser';
 import { freePort } from '../freePort';
-import { waitForCanvas } from '../../scripts/canvasTakeover';
+import { waitForCanvas } from '../shared/canvasTakeover';
 
 const browser = sharedBrowser();
 let vite: ChildProcess | undefined;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseURL, DESKTOP, openPage, PHONE, SCREENSHOT_DIR, sharedBrowser } from './browser';
 import { LIGHT_COLORS } from '../../src/motion/titleLook';
-import { waitForCanvas } from '../../scripts/canvasTakeover';
+import { waitForCanvas } from '../shared/canvasTakeover';
 
 const browser = sharedBrowser();
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { baseURL, DESKTOP, openPage, sharedBrowser } from './browser';
-import { waitForCanvas } from '../../scripts/canvasTakeover';
+import { waitForCanvas } from '../shared/canvasTakeover';
 import { company } from '../../src/content/company';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { SLOW_FRAME_MS } from '../../src/event/adaptiveDpr';

@@ -8,7 +8,7 @@ import {
   type StrokeMask,
 } from './pixels';
 import { TITLE_CROSSFADE_MS } from '../../src/motion/model';
-import { noteCanvasTakeover } from '../../scripts/canvasTakeover';
+import { noteCanvasTakeover } from '../shared/canvasTakeover';
 
 const browser = sharedBrowser();
 

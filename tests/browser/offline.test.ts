@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseURL, openPage, sharedBrowser } from './browser';
 import { readHostingConfig, startHosting } from '../../scripts/hosting';
-import { waitForCanvas } from '../../scripts/canvasTakeover';
+import { waitForCanvas } from '../shared/canvasTakeover';
 import { company } from '../../src/content/company';
 import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { baseURL, closeAfterTest, DESKTOP, sharedBrowser } from './browser';
-import { waitForCanvas } from '../../scripts/canvasTakeover';
+import { waitForCanvas } from '../shared/canvasTakeover';
 
 const browser = sharedBrowser();
 /** Globals that libraries define themselves: react-router marks its version on window. */

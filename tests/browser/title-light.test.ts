@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
 import { readCanvas } from './pixels';
 import { appSweep, openWithSweepHeld } from './sweep';
-import { waitForCanvas } from '../../scripts/canvasTakeover';
+import { waitForCanvas } from '../shared/canvasTakeover';
 import { scrollProgress, sweepStep, titleLayout } from '../../src/motion/model';
 import { at, expectSweepThenFollow, scrollAndDraw, expectRestThenFollow } from '../shared/pages';
 

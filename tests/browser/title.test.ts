@@ -11,7 +11,7 @@ import {
 } from './browser';
 import { readCanvas, showOnlyCanvas } from './pixels';
 import { appSweep, openWithSweepHeld, reactCommits } from './sweep';
-import { waitForCanvas } from '../../scripts/canvasTakeover';
+import { waitForCanvas } from '../shared/canvasTakeover';
 import { scrollButtonDiameter, sweepStep, titleMargin, titleSize } from '../../src/motion/model';
 import { bufferSize } from '../../src/canvas/pixelRatio';
 import {

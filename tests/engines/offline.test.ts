@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseURL, engineUnderTest, sharedEngine } from './engine';
 import { siteProxy } from './siteProxy';
-import { canvasTookOver } from '../../scripts/canvasTakeover';
+import { canvasTookOver } from '../shared/canvasTakeover';
 import { company } from '../../src/content/company';
 import { PAGES as ROUTES, reachesNetwork } from '../shared/pages';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, engineUnderTest, sharedEngine } from './engine';
 import { readPicture, showOnlyCanvas } from './pixels';
-import { canvasTookOver } from '../../scripts/canvasTakeover';
+import { canvasTookOver } from '../shared/canvasTakeover';
 import { at, scrollAndDraw, strokesAcross } from '../shared/pages';
 
 const engine = engineUnderTest();

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { passFigures } from '../../scripts/bench/feel';
+import { litMs } from '../../scripts/bench/load';
 import {
-  budgets,
-  medianInterval,
+  BUDGETS,
+  budgetTable,
+  judge,
+  nameOf,
   paired,
-  steadiness,
-  type BenchData,
-  type LighthouseSample,
+  report,
+  withFigures,
+  type Rule,
+  type Sample,
 } from '../../scripts/bench/report';
-import type { LighthouseRun } from '../../scripts/bench/lighthouse';
-import { readLitTitle, type FramePixels } from '../../scripts/bench/screen';
-import { threadCosts, type TraceEvent } from '../../scripts/bench/trace';
+import { loadCosts, rasterOf, type TraceEvent } from '../../scripts/bench/trace';
 
-const meta = (pid: number, tid: number, name: string): TraceEvent => ({
+const thread = (pid: number, tid: number, name: string): TraceEvent => ({
   name: 'thread_name',
   ph: 'M',
   ts: 0,
@@ -19,8 +22,10 @@ const meta = (pid: number, tid: number, name: string): TraceEvent => ({
   tid,
   args: { name },
 });
+const task = (name: string, ts: number, dur: number, tdur: number, pid = 2, tid = 1) =>
+  ({ name, ph: 'X', ts, dur, tdur, pid, tid }) as TraceEvent;
 
-describe('CPU time from a Chrome trace', () => {
+describe('CPU time of a load, from a Chrome trace', () => {
   const nav: TraceEvent = {
     name: 'navigationStart',
     ph: 'R',
@@ -30,250 +35,222 @@ describe('CPU time from a Chrome trace', () => {
     args: { data: { documentLoaderURL: 'http://localhost/', isLoadingMainFrame: true } },
   };
   const events: TraceEvent[] = [
-    meta(2, 1, 'CrRendererMain'),
-    meta(2, 7, 'DedicatedWorker thread'),
-    meta(3, 1, 'CrGpuMain'),
+    thread(2, 1, 'CrRendererMain'),
+    thread(2, 7, 'DedicatedWorker thread'),
+    thread(3, 1, 'CrGpuMain'),
     { name: 'process_name', ph: 'M', ts: 0, pid: 3, tid: 1, args: { name: 'GPU Process' } },
     nav,
-    // A 120 ms task (wall) that used 80 ms of CPU: 50 ms script, of which 10 ms GC, 20 ms layout.
-    { name: 'RunTask', ph: 'X', ts: 1_100_000, dur: 120_000, tdur: 80_000, pid: 2, tid: 1 },
-    { name: 'FunctionCall', ph: 'X', ts: 1_101_000, dur: 70_000, tdur: 50_000, pid: 2, tid: 1 },
-    { name: 'MinorGC', ph: 'X', ts: 1_102_000, dur: 10_000, tdur: 10_000, pid: 2, tid: 1 },
-    { name: 'Layout', ph: 'X', ts: 1_180_000, dur: 30_000, tdur: 20_000, pid: 2, tid: 1 },
-    // Before the navigation and after the window: not counted.
-    { name: 'RunTask', ph: 'X', ts: 500_000, dur: 90_000, tdur: 90_000, pid: 2, tid: 1 },
-    { name: 'RunTask', ph: 'X', ts: 12_000_000, dur: 90_000, tdur: 90_000, pid: 2, tid: 1 },
-    { name: 'RunTask', ph: 'X', ts: 2_000_000, dur: 900_000, tdur: 300_000, pid: 2, tid: 7 },
+    // A 120 ms task (wall) that used 80 ms of CPU, 20 of them in layout with a paint inside.
+    task('RunTask', 1_100_000, 120_000, 80_000),
+    task('FunctionCall', 1_101_000, 70_000, 50_000),
+    task('Layout', 1_180_000, 30_000, 20_000),
+    task('Paint', 1_190_000, 5_000, 5_000),
+    // Before the navigation and after the 10 s window: not counted.
+    task('RunTask', 500_000, 90_000, 90_000),
+    task('RunTask', 12_000_000, 90_000, 90_000),
+    task('RunTask', 2_000_000, 900_000, 300_000, 2, 7),
     { name: 'RunTask', ph: 'B', ts: 3_000_000, tts: 0, pid: 3, tid: 1 },
     { name: 'RunTask', ph: 'E', ts: 3_040_000, tts: 25_000, pid: 3, tid: 1 },
   ];
 
-  it('sums thread time (tdur), not wall time, per thread over the window', () => {
-    const c = threadCosts(events, 10_000);
-    expect(c.main.cpuMs).toBe(80);
-    expect(c.main.wallMs).toBe(120);
-    expect(c.worker.cpuMs).toBe(300);
-    expect(c.gpu.cpuMs).toBe(25);
+  it('sums thread time, not wall time, per thread over the window', () => {
+    const c = loadCosts(events, 10_000);
+    expect([c.cpuMs, c.wallMs, c.worker, c.gpu]).toEqual([80, 120, 300, 25]);
+    expect(c.canvas).toBe(80 + 300 + 25);
   });
 
-  it("splits the page's own work from the browser's by self time", () => {
-    const { work } = threadCosts(events, 10_000).main;
-    expect(work.script).toBe(40);
-    expect(work.gc).toBe(10);
-    expect(work['style/layout/paint']).toBe(20);
-    expect(work.browser).toBe(10);
+  it('counts nested style, layout and paint once, and tasks over 50 ms as long', () => {
+    const c = loadCosts(events, 10_000);
+    expect(c.slpMs).toBe(20);
+    expect(c.longTasks).toBe(1);
   });
 
-  it('counts tasks over 50 ms as long tasks, with their blocking part', () => {
-    expect(threadCosts(events, 10_000).longTasks).toEqual({
-      count: 1,
-      totalMs: 120,
-      blockingMs: 70,
-    });
-  });
-
-  it("refuses a trace that lost the page's navigationStart, rather than measure from a later one", () => {
+  it("starts at the document's first parse when the trace lost the page's navigationStart", () => {
     // An empty document's start, 0.8 s into the load: from there the load's first tasks are gone.
-    const late: TraceEvent = {
-      ...nav,
-      ts: 1_800_000,
-      args: { data: { documentLoaderURL: '', isLoadingMainFrame: true } },
-    };
+    const late = { ...nav, ts: 1_800_000, args: { data: { documentLoaderURL: '' } } };
     const lost = events.filter((e) => e !== nav);
-    expect(() => threadCosts([...lost, late], 10_000)).toThrow(/lost the page's navigationStart/);
-    expect(threadCosts([...events, late], 10_000).main.cpuMs).toBe(80);
+    expect(() => loadCosts([...lost, late], 10_000)).toThrow(/lost the page's navigationStart/);
+    const parse = {
+      ...task('ParseHTML', 1_050_000, 1_000, 1_000),
+      args: { beginData: { url: 'http://localhost/' } },
+    };
+    expect(loadCosts([...lost, late, parse], 10_000).cpuMs).toBe(80 + 1);
+    expect(loadCosts([...events, late], 10_000).cpuMs).toBe(80);
   });
 });
 
-describe('lit title from screen frames', () => {
-  const frame = (
-    t: number,
-    litArea: number,
-    lightX = Number.NaN,
-    litShare = 0.01,
-  ): FramePixels => ({
-    t,
-    litArea,
-    litShare,
-    lightX,
-    maxLuminance: litArea ? 240 : 160,
-  });
-
-  it('takes the first frame with a patch of light, and the sweep speed from the frames after it', () => {
-    const lit = readLitTitle([
-      frame(-5, 5000, 300, 1), // about:blank, white
-      frame(250, 0),
-      frame(300, 3, 10), // a stray bright speck: not lit
-      frame(1000, 40, 0),
-      frame(1100, 60, 200),
-      frame(1200, 60, 400),
-      frame(1300, 60, 600),
-      frame(1400, 60, 550), // the light stops and turns back: the sweep is over
+describe('raster of a scroll pass', () => {
+  it('sums RasterTask on the raster workers only, and Paint on the main thread', () => {
+    const raster = rasterOf([
+      thread(2, 1, 'CrRendererMain'),
+      thread(2, 5, 'ThreadPoolForegroundWorker'),
+      thread(2, 6, 'ThreadPoolForegroundWorker'),
+      thread(2, 8, 'Compositor'),
+      task('RasterTask', 100, 4_000, 4_000, 2, 5),
+      task('RasterTask', 200, 6_000, 5_000, 2, 6),
+      task('RasterTask', 300, 9_000, 9_000, 2, 8),
+      task('Paint', 50, 2_000, 2_000, 2, 1),
     ]);
-    expect(lit.litMs).toBe(1000);
-    expect(lit.sweepPxPerMs).toBeCloseTo(2, 5);
-    expect(lit.sweepFrames).toBe(4);
-    expect(lit.maxUnlitLuminance).toBe(240);
-  });
-
-  it('never counts a page whose title stays below the light as lit', () => {
-    const lit = readLitTitle([frame(100, 0), frame(200, 2, 5), frame(300, 0)]);
-    expect(lit.litMs).toBeNaN();
+    expect(raster).toEqual({ rasterMs: 10, rasterTasks: 2, paintMs: 2 });
   });
 });
 
-describe('paired rounds and steadiness', () => {
-  it('takes the median of per-round differences, beside the difference of medians', () => {
-    const a = new Map([
-      [0, 100],
-      [1, 300],
-      [2, 120],
-    ]);
-    const b = new Map([
-      [0, 90],
-      [1, 280],
-      [2, 500],
-    ]);
-    const p = paired(a, b);
-    expect(p.diff.median).toBe(10);
-    expect(p.ofMedians).toBe(120 - 280);
+describe('the lit title from screencast frames', () => {
+  const frame = (t: number, litArea: number, litShare = 0.01) => ({ t, litArea, litShare });
+
+  it('takes the first frame with a patch of light, past a white screen and a stray speck', () => {
+    const frames = [frame(-5, 5000, 1), frame(250, 0), frame(300, 3), frame(1000, 40)];
+    expect(litMs([...frames, frame(1100, 60)].reverse())).toBe(1000);
   });
 
-  it("pairs each Lighthouse run of / with its control's run of the same round and repeat", () => {
-    const run = (tbt: number): LighthouseRun => ({
-      url: '',
-      preset: 'mobile',
-      scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 },
-      metrics: { fcp: 500, lcp: 900, tbt, cls: 0, si: 900 },
-      totalBytes: 0,
-      failing: [],
-    });
-    // Round 0 ran three pairs, round 1 two; the control of round 1's second pair failed.
-    const tbt: [number, number, number, number][] = [
-      [0, 0, 100, 90],
-      [0, 1, 400, 350],
-      [0, 2, 60, 70],
-      [1, 0, 80, 20],
-      [1, 1, 999, Number.NaN],
-    ];
-    const lighthouse: LighthouseSample[] = tbt.flatMap(([round, repeat, home, control]) => [
-      { round, repeat, build: 'this', preset: 'mobile', route: '/', run: run(home) },
-      { round, repeat, build: 'this', preset: 'mobile', route: '/?webgl=0', run: run(control) },
-    ]);
-    const d = { lighthouse, visits: [], builds: [], probe: null } as unknown as BenchData;
-    const budget = budgets(d).find((b) => b.name.startsWith('TBT on / ≤'))!;
-    // Differences +10, +50, −10, +60: median +30 over 4 pairs; the unpaired run is left out.
-    expect(budget.actual).toMatch(/^\+30 \(-10–\+60/);
-    expect(budget.met).toBe(true);
+  it('never calls a title that stays below the light lit', () => {
+    expect(litMs([frame(100, 0), frame(200, 2), frame(300, 0)])).toBeNaN();
+  });
+});
+
+describe('figures of one pass', () => {
+  it('gives frame interval percentiles, long frames with their blocking time, and the slowest key', () => {
+    const frames = [0, 16, 32, 48, 64, 80, 96, 112, 128, 144, 194];
+    const f = passFigures({ frames, longFrames: [20, 35], keys: [24, 56, 40] });
+    expect(f).toMatchObject({ p50: 16, max: 50, longFrames: 2, blocking: 55, slowestKey: 56 });
+    expect(f.p95).toBeCloseTo(34.7, 5);
   });
 
-  it("weighs a phone's load of / against its control and the plain page of the same round", () => {
-    const load = (main: number, slp: number, worker: number, round: number, route: string) => ({
-      round,
-      build: 'this',
-      device: 'phone',
-      route,
-      visit: {
-        litMs: Number.NaN,
-        windowMs: round === 0 ? 20_000 : 10_000,
-        bytes: { pageBytes: 200 * 1024, workerBytes: 130 * 1024 },
-        cpu: {
-          main: { cpuMs: main, work: { 'style/layout/paint': slp } },
-          worker: { cpuMs: worker },
-          gpu: { cpuMs: 100 },
-          compositor: { cpuMs: 50 },
-        },
-      },
-    });
-    // Per round: `/`, its control, the plain page ([main, style + layout + paint, worker] each).
-    const rounds = [
-      [
-        [900, 200, 120],
-        [800, 180, 0],
-        [600, 120, 0],
-      ],
-      [
-        [950, 210, 140],
-        [850, 200, 0],
-        [640, 100, 0],
-      ],
-      [
-        [1000, 260, 100],
-        [900, 240, 0],
-        [650, 180, 0],
-      ],
-      [
-        [880, 190, 160],
-        [800, 170, 0],
-        [500, 100, 0],
-      ],
-      [
-        [1200, 300, 130],
-        [1000, 280, 0],
-        [1000, 190, 0],
-      ],
-    ];
-    const visits = rounds.flatMap((loads, round) =>
-      loads.map(([main, slp, worker], i) =>
-        load(main!, slp!, worker!, round, ['/', '/?webgl=0', '/privacypolicy'][i]!),
+  it('counts keys that all painted within the 16 ms threshold as 16 ms', () => {
+    expect(passFigures({ frames: [], longFrames: [], keys: [] }).slowestKey).toBe(16);
+  });
+});
+
+/** Samples of one figure: [round, repeat, value] on a route. */
+const samples = (
+  kind: Sample['kind'],
+  device: Sample['device'],
+  route: string,
+  figure: string,
+  values: [number, number, number][],
+  build = 'this',
+): Sample[] =>
+  values.map(([round, repeat, v]) => ({
+    build,
+    round,
+    repeat,
+    kind,
+    device,
+    route,
+    f: { [figure]: v },
+  }));
+
+describe('budgets', () => {
+  const tbt = BUDGETS.find((r) => r.figure === 'tbt' && r.against)!;
+  // Round 0 ran three pairs, round 1 two; the control of round 1's second pair failed.
+  const lighthouse = [
+    ...samples('lighthouse', 'phone', '/', 'tbt', [
+      [0, 0, 100],
+      [0, 1, 400],
+      [0, 2, 60],
+      [1, 0, 80],
+      [1, 1, 999],
+    ]),
+    ...samples('lighthouse', 'phone', '/?webgl=0', 'tbt', [
+      [0, 0, 90],
+      [0, 1, 350],
+      [0, 2, 70],
+      [1, 0, 20],
+    ]),
+  ];
+
+  it('pairs each run with the other page’s run of the same round and repeat', () => {
+    const home = lighthouse.filter((s) => s.route === '/');
+    const control = lighthouse.filter((s) => s.route !== '/');
+    expect(paired(home, control, 'tbt')).toEqual([10, 50, -10, 60]);
+    expect(paired(home, control, 'tbt', true, 100)).toEqual([1, 400 / 350, 0.6, 0.8]);
+  });
+
+  it('judges a paired difference on its median, with the 90 % interval beside it', () => {
+    expect(nameOf(tbt)).toBe('TBT on / at most 30 ms over /?webgl=0 (mobile)');
+    const v = judge(tbt, lighthouse);
+    // Differences +10, +50, −10, +60: median +30, at the budget; the unpaired run is left out.
+    expect(v.figure).toBe('+30 (-10–+60) ms');
+    expect(v.met).toBe(true);
+    expect(v.interval).toMatch(/^-[\d.]+ to \+60$/);
+  });
+
+  it('judges a ratio against the plain page, counting its zero as the floor', () => {
+    const loaf = BUDGETS.find((r) => r.figure === 'scrollLongFrames')!;
+    expect(nameOf(loaf)).toBe(
+      'Long animation frames while scrolling on / at most 2x /privacypolicy (phone, CPU 4x)',
+    );
+    const feel = (home: number[], plain: number[]) => [
+      ...samples(
+        'feel',
+        'phone',
+        '/',
+        'scrollLongFrames',
+        home.map((v, i) => [i, 0, v]),
       ),
-    );
-    // Round 2's plain page failed twice: its `/` is left unpaired on those two rows.
-    visits.splice(8, 1);
-    const builds = [{ id: 'this', dir: 'dist', titleWorkerGzip: 190_400 }];
-    const d = { lighthouse: [], visits, builds, probe: null } as unknown as BenchData;
-    const list = budgets(d);
-    const find = (start: string) => list.find((b) => b.name.startsWith(start))!;
-    // Main thread over the plain page: +300, +310, +380, +200; median +305, over +300.
-    expect(find('Main-thread CPU on / ≤ /privacypolicy + 300 ms').actual).toMatch(
-      /^\+305 \(\+200–\+380/,
-    );
-    expect(find('Main-thread CPU on / ≤ /privacypolicy + 300 ms').met).toBe(false);
-    // Style, layout and paint: +80, +110, +90, +110; median +100, at the budget.
-    expect(find('Style + layout + paint on / ≤ /privacypolicy + 100 ms').actual).toMatch(/^\+100 /);
-    expect(find('Style + layout + paint on / ≤ /privacypolicy + 100 ms').met).toBe(true);
-    // Against the control, all five rounds: the worker's whole CPU, and the four threads summed.
-    expect(find('Title worker CPU on / ≤ /?webgl=0 + 150 ms').actual).toMatch(
-      /^\+130 \(\+100–\+160/,
-    );
-    expect(find('Page + worker + GPU + compositor CPU on / ≤ /?webgl=0 + 300 ms').actual).toMatch(
-      /^\+240 \(\+200–\+330/,
-    );
-    expect(find('Page + worker + GPU + compositor CPU on / ≤ /?webgl=0 + 300 ms').met).toBe(true);
-    // 190.4 KB is over 190 KB; 330 KiB in the first 20 s is over 320.
-    expect(find('Title worker chunk ≤ 190 KB gzip')).toMatchObject({
-      actual: '190.4 KB',
-      met: false,
-    });
-    expect(find('First visit ≤ 320 KiB')).toMatchObject({ met: false });
-    expect(find('First visit ≤ 320 KiB').actual).toMatch(
-      /^330 KiB \(page 200, service worker 130\)/,
-    );
+      ...samples(
+        'feel',
+        'phone',
+        '/privacypolicy',
+        'scrollLongFrames',
+        plain.map((v, i) => [i, 0, v]),
+      ),
+    ];
+    expect(judge(loaf, feel([2, 1, 2], [0, 0, 1])).met).toBe(true);
+    expect(judge(loaf, feel([5, 3, 8], [0, 1, 2])).met).toBe(false);
   });
 
-  it('calls a budget unsteady when two runs disagree', () => {
-    const text = steadiness(
-      [
-        { name: 'A', actual: '1', met: true },
-        { name: 'B', actual: '2', met: true },
-      ],
-      [
-        { name: 'A', actual: '1', met: true },
-        { name: 'B', actual: '9', met: false },
-      ],
-    );
-    expect(text).toMatch(/\| A \|.*\| met \|/);
-    expect(text).toMatch(/\| B \|.*\*\*unsteady\*\*/);
-    expect(text).toContain('1 of the 2 budgets judged in both runs unsteady');
+  it('judges an absolute budget on the median, and leaves one with no figures unjudged', () => {
+    const typing: Rule = BUDGETS.find((r) => r.figure === 'typingSlowestKey' && r.max)!;
+    expect(nameOf(typing)).toBe('Slowest keystroke to paint on / at most 50 ms (desktop)');
+    const keys = samples('feel', 'desktop', '/', 'typingSlowestKey', [
+      [0, 0, 40],
+      [1, 0, 232],
+      [2, 0, 48],
+    ]);
+    expect(judge(typing, keys)).toMatchObject({ figure: '48 (40–232) ms', met: true });
+    expect(judge(typing, [])).toMatchObject({ figure: 'not measured', met: null });
+  });
+
+  it('shows both builds side by side when a second one is compared', () => {
+    const base = lighthouse.map((s) => ({ ...s, build: 'base', f: { tbt: s.f.tbt! * 3 } }));
+    const [head, , ...rows] = budgetTable([...lighthouse, ...base], ['this', 'base']);
+    expect(head).toContain('this: median (min–max)');
+    expect(head).toContain('base: median (min–max)');
+    const row = rows.find((r) => r.includes(nameOf(tbt)))!;
+    expect(row).toMatch(/\| met \|.*\| \*\*missed\*\* \|$/);
   });
 });
 
-describe('how steady a median is', () => {
-  it('gives a narrow interval for steady values and a wide one for scattered values', () => {
-    const steady = medianInterval([100, 101, 99, 100, 102, 98]);
-    const scattered = medianInterval([50, 400, 120, 300, 90, 250]);
-    expect(steady[1] - steady[0]).toBeLessThanOrEqual(3);
-    expect(scattered[1] - scattered[0]).toBeGreaterThan(100);
-    expect(medianInterval([5])).toEqual([Number.NaN, Number.NaN]);
+describe('the report and the docs table', () => {
+  const run = {
+    commit: 'abc1234',
+    date: '2026-11-27 18:00 UTC',
+    rounds: 2,
+    minutes: 12.5,
+    load: '3.0 to 4.0',
+    builds: [{ id: 'this', dir: 'dist-bench' }],
+    failures: ['round 2 this feel phone /'],
+  };
+  const keys = samples('feel', 'desktop', '/', 'typingSlowestKey', [[0, 0, 30]]);
+
+  it('prints the budgets first, then the figures, in plain words', () => {
+    const text = report(run, keys);
+    expect(text).toContain('# Bench of abc1234, 2026-11-27 18:00 UTC');
+    expect(text).toContain('Left out after failing twice: round 2 this feel phone /.');
+    expect(text.indexOf('## Budgets')).toBeLessThan(text.indexOf('## Scroll, pointer and typing'));
+    expect(text).toMatch(/\| desktop \| \/ \|.*\| 30 \|/);
+  });
+
+  it('rewrites only the part of the doc between its markers', () => {
+    const doc = 'Intro\n<!-- bench figures -->\nold\n<!-- end of bench figures -->\nAfter\n';
+    const out = withFigures(doc, run, keys);
+    expect(out).toMatch(/^Intro\n<!-- bench figures -->\n\nMeasured on commit abc1234, 2026-11-27/);
+    expect(out).not.toContain('old');
+    expect(out).toMatch(
+      /\| Slowest keystroke to paint on \/ at most 50 ms \(desktop\) \| 30 ms \|/,
+    );
+    expect(out.endsWith('<!-- end of bench figures -->\nAfter\n')).toBe(true);
+    expect(() => withFigures('no markers', run, keys)).toThrow(/bench figures/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, quantile, summarize } from '../../src/shared/stats';
+import { median, medianInterval, quantile, summarize } from '../../src/shared/stats';
 
 describe('shared statistics', () => {
   it('takes the middle value of an odd count and the mean of the middle two of an even count', () => {
@@ -37,5 +37,13 @@ describe('shared statistics', () => {
     const values = [3, 1, 2];
     median(values);
     expect(values).toEqual([3, 1, 2]);
+  });
+
+  it('gives the median a narrow 90 % interval for steady values and a wide one for scattered', () => {
+    const steady = medianInterval([100, 101, 99, 100, 102, 98]);
+    const scattered = medianInterval([50, 400, 120, 300, 90, 250]);
+    expect(steady[1] - steady[0]).toBeLessThanOrEqual(3);
+    expect(scattered[1] - scattered[0]).toBeGreaterThan(100);
+    expect(medianInterval([5])).toEqual([Number.NaN, Number.NaN]);
   });
 });

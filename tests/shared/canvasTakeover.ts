@@ -1,5 +1,5 @@
 /**
- * "The canvas has taken the title over", as tests and scripts read it: the one place that knows
+ * "The canvas has taken the title over", as tests read it: the one place that knows
  * the flag (`#hero-title`'s `data-mode`, written by src/home/Hero.tsx from the store).
  * The functions given to a page are serialised into it: keep them self-contained.
  */
@@ -39,7 +39,7 @@ function watchTakeover(tookOver: () => boolean, noted: (ms: number) => void) {
 
 /**
  * Notes in `window[key]` (performance.now()) when the canvas took over, from before the page's
- * scripts run: for tests and the bench that need the moment, not just the wait.
+ * scripts run: for tests that need the moment, not just the wait.
  */
 export async function noteCanvasTakeover(
   page: Pick<Page, 'addInitScript'>,

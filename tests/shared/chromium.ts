@@ -1,7 +1,7 @@
 /**
  * Debian's Chromium and the flags this machine needs: headless, no sandbox (root), and no
  * background traffic (the network here is closed, and nothing may be downloaded at run time).
- * Shared by the browser tests, the bench and the event-mode frame script.
+ * Shared by the browser tests.
  */
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';

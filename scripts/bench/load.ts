@@ -1,0 +1,148 @@
+/**
+ * A new visitor's load (fresh browser, no cache, no service worker), recorded three ways at once:
+ * a Chrome trace of the first TRACE_MS, Chrome's screencast, and the network.
+ */
+import type { Browser, Request } from 'playwright-core';
+import { DEVICES, launch, within, type Device } from './browser';
+import { loadCosts, type TraceEvent } from './trace';
+
+const TRACE_MS = 10_000;
+const CATEGORIES = (
+  '__metadata,toplevel,devtools.timeline,disabled-by-default-devtools.timeline,' +
+  'blink.user_timing,loading,v8,v8.execute'
+).split(',');
+/** A frame counts as lit when this many CSS px² of the title are at least this bright. */
+export const LIT = { luminance: 185, areaCssPx: 12 };
+
+/** The first frame (ms after navigation start) whose lit area makes a patch of light; NaN if none. */
+export function litMs(frames: { t: number; litArea: number; litShare: number }[]): number {
+  // Frames before the navigation (about:blank) and a still-white screen are not the page.
+  const seen = frames.filter((f) => f.t >= 0 && f.litShare < 0.5).sort((a, b) => a.t - b.t);
+  return seen.find((f) => f.litArea >= LIT.areaCssPx)?.t ?? Number.NaN;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Each screencast frame's lit area inside `box`, decoded in a page of `browser`. */
+async function framePixels(
+  browser: Browser,
+  frames: { jpeg: string; t: number }[],
+  box: Box,
+  vw: number,
+) {
+  const page = await browser.newPage();
+  const out = [];
+  for (let i = 0; i < frames.length; i += 20) {
+    const batch = frames.slice(i, i + 20);
+    const measured = await page.evaluate(
+      ({ jpegs, box, vw, lit }) =>
+        Promise.all(
+          jpegs.map(async (b64) => {
+            const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+            const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }));
+            const s = bitmap.width / vw;
+            const [x, y] = [Math.max(0, Math.floor(box.x * s)), Math.max(0, Math.floor(box.y * s))];
+            const w = Math.max(1, Math.min(bitmap.width - x, Math.ceil(box.width * s)));
+            const h = Math.max(1, Math.min(bitmap.height - y, Math.ceil(box.height * s)));
+            const ctx = new OffscreenCanvas(w, h).getContext('2d')!;
+            ctx.drawImage(bitmap, x, y, w, h, 0, 0, w, h);
+            const { data } = ctx.getImageData(0, 0, w, h);
+            let count = 0;
+            for (let p = 0; p < data.length; p += 4)
+              if (0.2126 * data[p]! + 0.7152 * data[p + 1]! + 0.0722 * data[p + 2]! >= lit) count++;
+            return { litArea: count / (s * s), litShare: count / (w * h) };
+          }),
+        ),
+      { jpegs: batch.map((f) => f.jpeg), box, vw, lit: LIT.luminance },
+    );
+    out.push(...measured.map((m, j) => ({ ...m, t: batch[j]!.t })));
+  }
+  await page.close();
+  return out;
+}
+
+/** KiB of the page's and its service worker's responses that arrived in the window. */
+async function kibOf(finished: Request[], windowEnd: number) {
+  // Now and then Playwright never gives a response's size: such a response is left out.
+  const settled = <T>(p: Promise<T>) => within(p, 3_000, 'late').catch(() => null);
+  let kib = 0;
+  for (const r of finished) {
+    const response = await settled(r.response());
+    const { startTime, responseEnd } = r.timing();
+    // A response the service worker served the page is counted once, as the worker's.
+    if (!response || response.fromServiceWorker() || startTime + responseEnd > windowEnd) continue;
+    const size = await settled(r.sizes());
+    kib += size ? (size.responseBodySize + size.responseHeadersSize) / 1024 : 0;
+  }
+  return kib;
+}
+
+/** Loads `url` as a new visitor and watches it for `windowMs`; given up 90 s after that. */
+export async function load(url: string, device: Device, windowMs: number) {
+  const browser = await launch();
+  try {
+    const message = `the load did not end within ${windowMs / 1000 + 90} s`;
+    return await within(record(browser, url, device, windowMs), windowMs + 90_000, message);
+  } finally {
+    await browser.close().catch(() => {});
+  }
+}
+
+async function record(browser: Browser, url: string, device: Device, windowMs: number) {
+  const { cpuSlowdown, ...options } = DEVICES[device];
+  const context = await browser.newContext({ ...options, serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  const frames: { jpeg: string; epochMs: number }[] = [];
+  cdp.on('Page.screencastFrame', (f) => {
+    frames.push({ jpeg: f.data, epochMs: (f.metadata.timestamp ?? Number.NaN) * 1000 });
+    cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
+  });
+  const finished: Request[] = [];
+  context.on('requestfinished', (r) => finished.push(r));
+
+  await browser.startTracing(page, { categories: CATEGORIES });
+  const { width, height } = options.viewport;
+  const [maxWidth, maxHeight] = [width, height].map((v) => v * options.deviceScaleFactor);
+  await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, maxWidth, maxHeight });
+  const sent = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+  await page.waitForTimeout(Math.max(0, sent + TRACE_MS - Date.now()));
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+    traceEvents: TraceEvent[];
+  };
+  await page.waitForTimeout(Math.max(0, sent + windowMs - Date.now()));
+  await cdp.send('Page.stopScreencast');
+
+  const box = await page.evaluate(() => {
+    // The title's words as drawn, with half a line more above and below for the light's glow.
+    const rects = [...document.querySelectorAll('#hero-title .hero__word')].map((w) =>
+      w.getBoundingClientRect(),
+    );
+    if (!rects.length) return null;
+    const [x, y] = [Math.min(...rects.map((r) => r.left)), Math.min(...rects.map((r) => r.top))];
+    const [w, h] = [
+      Math.max(...rects.map((r) => r.right)) - x,
+      Math.max(...rects.map((r) => r.bottom)) - y,
+    ];
+    return { x, y: y - h / 4, width: w, height: h * 1.5 };
+  });
+  const kib = await kibOf(finished, timeOrigin + windowMs);
+  await context.close();
+  const seen = frames
+    .map((f) => ({ jpeg: f.jpeg, t: f.epochMs - timeOrigin }))
+    .filter((f) => f.t <= windowMs);
+  const lit = box ? litMs(await framePixels(browser, seen, box, width)) : Number.NaN;
+  const c = loadCosts(trace.traceEvents, TRACE_MS);
+  return {
+    // A load never lit in its window counts as the whole window: a lower bound.
+    litTitle: box ? (Number.isFinite(lit) ? lit : windowMs) : Number.NaN,
+    mainCpu: c.cpuMs,
+    styleLayoutPaint: c.slpMs,
+    workerCpu: c.worker,
+    canvasCpu: c.canvas,
+    firstVisitKiB: windowMs >= 20_000 ? kib : Number.NaN,
+  };
+}
