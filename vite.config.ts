@@ -48,7 +48,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Source maps beside the chunks with SOURCEMAP=true, for profiling: never in a build to deploy.
     sourcemap: process.env.SOURCEMAP === 'true',
     assetsInlineLimit: 0,
-    // dist/.vite/manifest.json: the chunk graph read by the service worker's build and the bench.
+    // dist/.vite/manifest.json: the chunk graph read by the service worker's build.
     // Under .vite/, so never deployed (firebase.json ignores dotfiles) nor precached.
     manifest: true,
     // Every browser the site supports (WebGL2 era) has modulepreload, so the polyfill would only
