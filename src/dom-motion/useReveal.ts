@@ -19,9 +19,16 @@ export function riseTransform(y: SpringValue<number>) {
   return to([y], (v) => (v === 0 ? 'none' : `translate3d(0,${v}px,0)`));
 }
 
-/** The style an `animated` element takes from one reveal spring: opacity and a transform only. */
+/**
+ * The style an `animated` element takes from one reveal spring: opacity and a transform only. While
+ * it rises it is a layer of its own, painted once and moved by the compositor; held or at rest it
+ * is not.
+ */
 export function revealStyle({ opacity, y }: RevealValues) {
-  return { opacity, transform: riseTransform(y) };
+  const willChange = to([opacity, y], (o, v) =>
+    o > 0 && (o < 1 || v !== 0) ? 'opacity, transform' : 'auto',
+  );
+  return { opacity, transform: riseTransform(y), willChange };
 }
 
 /** Holds `count` items wholly below the viewport at hydration until in view, then they rise one

@@ -6,6 +6,7 @@ import { layoutInputs, layoutOf, shapeInputs, titleEnds } from '../motion/titleF
 import {
   pinnedBand,
   scrollButtonDiameter,
+  SCROLL_BUTTON_REM,
   taglineOpacity,
   TITLE_LINE_HEIGHT,
 } from '../motion/model';
@@ -71,12 +72,16 @@ export function Hero() {
     // (docs/bench-history.md).
     const defaultRoom = root.style.scrollPaddingTop;
     let ends!: ReturnType<typeof titleEnds>;
+    let bandHeight = 0;
     const unsubscribeEnds = motionStore.subscribe(
       shapeInputs,
       () => {
         ends = titleEnds(motionStore.getState());
         const room = Math.ceil(pinnedBand(1, ends.pinned).height);
         root.style.scrollPaddingTop = `${room}px`;
+        // The band is drawn once at its tallest and slid up (transform), never resized.
+        bandHeight = Math.ceil(Math.max(pinnedBand(0, ends.start).height, room));
+        band.style.height = `${bandHeight}px`;
       },
       { equalityFn: shallow, fireImmediately: true },
     );
@@ -101,9 +106,9 @@ export function Hero() {
       tagline.style.opacity = shown < 1 ? shown.toFixed(3) : '';
       const pinned = pinnedBand(p, layout);
       band.style.opacity = String(pinned.opacity);
-      band.style.height = `${pinned.height}px`;
+      band.style.transform = `translateY(${(pinned.height - bandHeight).toFixed(2)}px)`;
       const rem = scrollButtonDiameter(s.scrollY, vh || 1);
-      button.style.setProperty('--diameter', `${rem}rem`);
+      button.style.setProperty('--shrink', String(rem / SCROLL_BUTTON_REM));
       const gone = rem <= 0;
       button.hidden = gone;
       button.tabIndex = gone ? -1 : 0;
