@@ -1,27 +1,28 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { LOCAL_CALLABLE_ROUTE } from './src/contact/config';
-import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin';
-import { titleCssPlugin } from './scripts/build/titleCssPlugin';
-import { threeShaderChunksPlugin } from './scripts/build/threeShaderChunksPlugin';
-import { compileHintsPlugin } from './scripts/build/compileHintsPlugin';
-import { reactRouterPlugin } from './scripts/build/reactRouterPlugin';
-import { preloadDependencies, preloadPlugin } from './scripts/build/preloadPlugin';
+import { LOCAL_CALLABLE_ROUTE } from './src/contact/config.ts';
+import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin.ts';
+import { titleCssPlugin } from './scripts/build/titleCssPlugin.ts';
+import { threeShaderChunksPlugin } from './scripts/build/threeShaderChunksPlugin.ts';
+import { compileHintsPlugin } from './scripts/build/compileHintsPlugin.ts';
+import { reactRouterProduction } from './scripts/build/reactRouterProduction.ts';
+import { FIRST_PAINT_SCRIPT, preloadDependencies } from './scripts/build/preloads.ts';
 
 // The build's calendar year, used only for the prerendered footer; the client shows the visitor's year.
 const buildYear = new Date().getFullYear();
 
-export default defineConfig({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     titleGlyphsPlugin(),
     titleCssPlugin(),
     threeShaderChunksPlugin(),
     compileHintsPlugin(),
-    reactRouterPlugin(),
-    preloadPlugin(),
   ],
   define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
+  // The browser's bundle only. The prerender's server bundle leaves packages to Node, which would
+  // load react-router-dom's own copy beside this one, with contexts of its own.
+  resolve: { alias: command === 'build' && !isSsrBuild ? reactRouterProduction : [] },
   server: {
     port: Number(process.env.DEV_PORT || 5173),
     strictPort: true,
@@ -39,19 +40,21 @@ export default defineConfig({
   // chunk (the service worker could not keep one; scripts/build/precache.ts checks).
   worker: { format: 'es', plugins: () => [titleGlyphsPlugin(), threeShaderChunksPlugin()] },
   // Dev server: find every dependency at start, those of lazy chunks and the title's worker too
-  // (firebase loads when a form field is first focused). Found later, one makes Vite re-bundle
-  // and reload the page, and a visitor's first message on a fresh checkout was lost with it.
+  // (firebase loads when a form field is first focused). One found later makes Vite re-bundle and
+  // reload the page, which loses what the visitor was typing.
   optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}'] },
   build: {
     outDir: process.env.DIST_DIR ?? 'dist',
-    // Source maps beside the chunks, for scripts/js-profile.ts only: never in a build to deploy.
+    // Source maps beside the chunks with SOURCEMAP=true, for profiling: never in a build to deploy.
     sourcemap: process.env.SOURCEMAP === 'true',
     assetsInlineLimit: 0,
     // dist/.vite/manifest.json: the chunk graph read by the service worker's build and the bench.
     // Under .vite/, so never deployed (firebase.json ignores dotfiles) nor precached.
     manifest: true,
     // Every browser the site supports (WebGL2 era) has modulepreload, so the polyfill would only
-    // cost first-paint bytes. What is preloaded: scripts/build/preloadPlugin.ts.
+    // cost first-paint bytes. What is preloaded: scripts/build/preloads.ts.
     modulePreload: { polyfill: false, resolveDependencies: preloadDependencies },
+    // The first-paint script under a name of its own, which the preload rule reads.
+    rolldownOptions: isSsrBuild ? {} : { output: { entryFileNames: FIRST_PAINT_SCRIPT } },
   },
-});
+}));

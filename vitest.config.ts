@@ -1,6 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin';
+import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin.ts';
 
 /** What every browser project shares: one server and one display (tests/browser/global-setup.ts). */
 const browserTests: TestProjectInlineConfiguration['test'] = {
@@ -64,11 +64,10 @@ export default defineConfig({
       browserProject('webkit', 'webkit', 3, {
         // A WebDriver session starts a whole MiniBrowser; software GL in the page is slow.
         testTimeout: 120_000,
-        // Two flaws of WebKitGTK's driver, not of the site, each about once in 8 runs of
-        // title.test.ts here (docs/browsers.md): the new-session request is never answered,
-        // or every screenshot of the page shows the WebGL canvas black while the canvas holds
-        // the title (read back with readPixels) and nothing in the page brings it back. Both
-        // end with that session; a retry runs the test again in a new one.
+        // WebKitGTK's driver has two flaws, not the site's (docs/browsers.md). In about one run of
+        // title.test.ts in 8, it never answers the request for a new session, or every screenshot
+        // shows the WebGL canvas black while the canvas holds the title (read back with
+        // readPixels). Both end with that session, so a retry runs the test in a new one.
         retry: 2,
       }),
     ],

@@ -16,7 +16,9 @@ export async function waitForCanvas(
 ): Promise<void> {
   await page.waitForFunction(canvasTookOver, null, { timeout });
   if (drawn)
-    await page.waitForFunction(() => (window.__titleFrames?.frames ?? 0) > 0, null, { timeout });
+    await page.waitForFunction(() => (window.__probes?.titleFrames?.frames ?? 0) > 0, null, {
+      timeout,
+    });
 }
 
 /** Runs in the page: calls `noted(ms)` once, when `tookOver()` first holds (watched from the start). */

@@ -54,7 +54,7 @@ async function open(browser: Browser, viewport: typeof PHONE, touch = false): Pr
 /** Opens `path` and waits until the app has taken the page over. */
 async function openApp(page: Page, path: string): Promise<void> {
   await page.goto(`${base}${path}`, { waitUntil: 'load' });
-  await page.waitForFunction(() => '__edgeLight' in window);
+  await page.waitForFunction(() => window.__probes?.edgeLight !== undefined);
   await page.waitForTimeout(1_200);
 }
 

@@ -30,21 +30,21 @@ try {
     const page = await context.newPage();
     await page.goto(`${base}/?event`, { waitUntil: 'networkidle' });
     await waitForCanvas(page);
-    await page.waitForFunction(() => window.__titleLight?.lead === 'attract', null, {
+    await page.waitForFunction(() => window.__probes?.titleLight?.lead === 'attract', null, {
       timeout: 30_000,
       polling: 250,
     });
     const intervals = await titleFrameIntervals(page, () => page.waitForTimeout(seconds * 1000));
     const probe = await page.evaluate(() => ({
-      ...window.__titleLight!,
+      ...window.__probes!.titleLight!,
       canvasWidth: document.querySelector('canvas')?.width ?? 0,
     }));
     // The pointer takes the light back; once it has caught up, nothing more is drawn.
     await page.mouse.move(viewport.width * 0.3, viewport.height * 0.45);
     await page.waitForTimeout(1500);
-    const before = await page.evaluate(() => window.__titleFrames!.frames);
+    const before = await page.evaluate(() => window.__probes!.titleFrames!.frames);
     await page.waitForTimeout(1000);
-    const after = await page.evaluate(() => window.__titleFrames!.frames);
+    const after = await page.evaluate(() => window.__probes!.titleFrames!.frames);
     console.log(
       `${viewport.width}x${viewport.height}: ${intervals.length} frames in ${seconds} s of attract loop, ` +
         `median ${quantile(intervals, 0.5).toFixed(1)} ms, p95 ${quantile(intervals, 0.95).toFixed(1)} ms, ` +

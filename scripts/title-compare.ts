@@ -22,11 +22,11 @@ const HIDE = `html, body { background: #000 !important; }
 
 async function shot(page: Page, url: string, canvas: boolean, file: string): Promise<void> {
   await page.goto(url, { waitUntil: 'load' });
-  await page.waitForFunction(() => window.__motion !== undefined);
+  await page.waitForFunction(() => window.__probes?.motion !== undefined);
   if (canvas) await waitForCanvas(page, { timeout: 60_000 });
   await page.evaluate(() => {
-    window.__motion!.setTime(120_000);
-    window.__motion!.setPointer(null);
+    window.__probes!.motion!.setTime(120_000);
+    window.__probes!.motion!.setPointer(null);
   });
   await page.addStyleTag({ content: HIDE });
   await page.waitForTimeout(800);

@@ -5,7 +5,7 @@ import { startEarlyLight } from './home/earlyLight';
 
 const root = document.getElementById('root');
 const early = root ? earlyPresses(root) : null;
-// The title's light sweeps from the first paint on; the app takes it over (home/earlyLight.ts).
+// The light sweeps over the title from the first paint on; the app takes it over (home/earlyLight.ts).
 if (location.pathname === '/') startEarlyLight();
 
 async function start() {

@@ -7,9 +7,9 @@ export async function titleFrameIntervals(page: Page, during: () => Promise<unkn
     // tsx names functions with a `__name` helper the page lacks (the loop below is named).
     (globalThis as { __name?: unknown }).__name ??= (f: unknown) => f;
     const frames = { times: [] as number[], on: true };
-    let last = window.__titleFrames?.frames ?? 0;
+    let last = window.__probes?.titleFrames?.frames ?? 0;
     const tick = (t: number) => {
-      const n = window.__titleFrames?.frames ?? 0;
+      const n = window.__probes?.titleFrames?.frames ?? 0;
       if (n !== last) frames.times.push(t);
       last = n;
       if (frames.on) requestAnimationFrame(tick);

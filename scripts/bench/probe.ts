@@ -52,6 +52,7 @@ type Settle = typeof settleHome;
 /** A page alone in a fresh context: its still CPU once settled, then the pointer if asked. */
 async function probeRound(browser: Browser, url: string, settle: Settle, pointer = false) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(() => (window.__probes = {}));
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'load' });

@@ -137,6 +137,7 @@ async function record(browser: Browser, url: string, device: Device, windowMs: n
   const { cpuSlowdown, ...options } = DEVICES[device];
   const { width, height } = options.viewport;
   const context = await browser.newContext({ ...options, serviceWorkers: 'allow' });
+  await context.addInitScript(() => (window.__probes = {}));
   const page = await context.newPage();
   await noteCanvasTakeover(page);
   const cdp = await context.newCDPSession(page);

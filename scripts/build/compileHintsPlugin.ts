@@ -1,8 +1,8 @@
 /**
  * Marks the chunks every page load runs with V8's explicit compile hint (Chromium 136+): such a
  * file is compiled whole on a background thread as it downloads, instead of function by function
- * on the main thread as each first runs. Other engines read a comment. Measured in docs/pages.md,
- * "Compiled beside the download".
+ * on the main thread as each first runs. Other engines read a comment. The plugin adds one line at
+ * the top of our output chunks and changes no code (docs/build.md).
  */
 import type { Plugin, Rollup } from 'vite';
 

@@ -1,47 +1,78 @@
 /**
- * Leaves three.js's built-in GLSL out of the title's bundles: the canvas draws only its own
+ * Leaves three.js's built-in GLSL out of the title's bundles. The canvas draws only its own
  * ShaderMaterials (src/canvas/lightMaterial.ts, shaders/), so the chunks of three's own materials
- * (~160 KB before compression, ~28 KB gzip of the title worker) are never compiled. WebGLProgram
- * prepends two chunks to every ShaderMaterial; those stay, with any chunk our shaders include.
- * A chunk left out reads `#error`, so a shader that ever needed one fails to compile with its name
- * instead of drawing wrongly.
+ * are never compiled. Kept: the chunks three's WebGLProgram adds to every ShaderMaterial, those our
+ * shaders include, and those these include in turn. A chunk left out reads `#error`, so a shader
+ * that ever needs one fails to compile with its name instead of drawing wrongly.
+ *
+ * The plugin reads three.module.js as it is written today. If an upgrade changes that shape, the
+ * build stops and names what it could not read: it never keeps or drops a chunk by guess.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 const SHADERS_DIR = resolve(import.meta.dirname, '../../shaders');
-/** Prepended by WebGLProgram to every ShaderMaterial's fragment shader. */
-const ALWAYS_USED = ['colorspace_pars_fragment', 'tonemapping_pars_fragment'];
-const THREE_RENDERER = /[\\/]three[\\/]build[\\/]three\.module(\.min)?\.js$/;
-/** A chunk's definition: `var name = "…";` or `const name = "…";`, one line each. */
+const THREE_PACKAGE = /[\\/]node_modules[\\/]three[\\/]/;
+const THREE_RENDERER = /[\\/]three[\\/]build[\\/]three\.module\.js$/;
+const SHADER_CHUNK = 'const ShaderChunk = {';
+/** A chunk's definition before ShaderChunk: `var name = "…";` or `const name = "…";`, one line. */
 const DEFINITION = /^(var|const) ([\w$]+) = "(?:[^"\\]|\\.)*";$/gm;
+const LEFT_OUT = '"#error three.js chunk left out of this build"';
+
+function changed(what: string): never {
+  throw new Error(
+    `three.js's shader chunks changed shape: ${what}. Update scripts/build/threeShaderChunksPlugin.ts (docs/build.md).`,
+  );
+}
 
 /** three.module.js's ShaderChunk: each chunk's name, the variable that holds it and its GLSL. */
 export function shaderChunks(code: string): Map<string, { variable: string; glsl: string }> {
-  const start = code.indexOf('const ShaderChunk = {');
-  const end = code.indexOf('};', start);
-  if (start < 0 || end < 0) throw new Error('three.js: ShaderChunk not found; update this plugin');
+  const start = code.indexOf(SHADER_CHUNK);
+  const end = code.indexOf('\n};', start);
+  if (start < 0 || end < 0) changed('`const ShaderChunk = {` not found');
   const glsl = new Map<string, string>();
-  for (const m of code.slice(0, start).matchAll(DEFINITION))
+  for (const m of code.slice(0, start).matchAll(DEFINITION)) {
+    if (glsl.has(m[2]!)) changed(`\`${m[2]}\` is defined twice`);
     glsl.set(m[2]!, JSON.parse(m[0].slice(m[0].indexOf('"'), -1)) as string);
+  }
   const chunks = new Map<string, { variable: string; glsl: string }>();
-  for (const [, name, variable] of code.slice(start, end).matchAll(/^\t(\w+): ([\w$]+),?$/gm))
-    chunks.set(name!, { variable: variable!, glsl: glsl.get(variable!) ?? '' });
+  for (const line of code.slice(start + SHADER_CHUNK.length, end).split('\n')) {
+    if (!line.trim()) continue;
+    const m = /^\t(\w+): ([\w$]+),?$/.exec(line);
+    if (!m) changed(`cannot read the ShaderChunk line \`${line.trim()}\``);
+    const source = glsl.get(m[2]!);
+    if (source === undefined) changed(`chunk ${m[1]} has no one-line string \`${m[2]}\``);
+    chunks.set(m[1]!, { variable: m[2]!, glsl: source });
+  }
+  if (chunks.size === 0) changed('ShaderChunk is empty');
   return chunks;
 }
 
-/** The chunks our shaders include and WebGLProgram always adds, with those they include. */
-export function keptChunks(shaderSources: string[], chunkGlsl: (name: string) => string) {
+/** The chunks three's WebGLProgram adds to every ShaderMaterial: `ShaderChunk[ 'name' ]`. */
+export function programChunks(code: string): string[] {
+  const names = [...code.matchAll(/ShaderChunk\[\s*'(\w+)'\s*\]/g)].map((m) => m[1]!);
+  if (names.length === 0) changed('WebGLProgram names no chunk as `ShaderChunk[ name ]`');
+  return [...new Set(names)];
+}
+
+/** The chunks to keep: `always`, those our shaders include, and what those include. */
+export function keptChunks(
+  shaderSources: string[],
+  always: string[],
+  chunks: Map<string, { glsl: string }>,
+): Set<string> {
   const kept = new Set<string>();
   const visit = (source: string) => {
     for (const [, name] of source.matchAll(/#include\s+<(\w+)>/g)) {
       if (kept.has(name!)) continue;
+      const chunk = chunks.get(name!);
+      if (!chunk) changed(`no chunk ${name} in ShaderChunk, which a shader includes`);
       kept.add(name!);
-      visit(chunkGlsl(name!));
+      visit(chunk.glsl);
     }
   };
-  visit([...shaderSources, ...ALWAYS_USED.map((n) => `#include <${n}>`)].join('\n'));
+  visit([...shaderSources, ...always.map((n) => `#include <${n}>`)].join('\n'));
   return kept;
 }
 
@@ -51,14 +82,14 @@ export function withoutUnusedChunks(code: string, kept: Set<string>): string {
   const dropped = new Set(
     [...chunks].filter(([name]) => !kept.has(name)).map(([, c]) => c.variable),
   );
-  const start = code.indexOf('const ShaderChunk = {');
-  const head = code
-    .slice(0, start)
-    .replace(DEFINITION, (line, kind: string, variable: string) =>
-      dropped.has(variable)
-        ? `${kind} ${variable} = "#error three.js chunk left out of this build";`
-        : line,
-    );
+  const start = code.indexOf(SHADER_CHUNK);
+  let replaced = 0;
+  const head = code.slice(0, start).replace(DEFINITION, (line, kind: string, variable: string) => {
+    if (!dropped.has(variable)) return line;
+    replaced++;
+    return `${kind} ${variable} = ${LEFT_OUT};`;
+  });
+  if (replaced !== dropped.size) changed(`${dropped.size - replaced} chunks could not be left out`);
   return head + code.slice(start);
 }
 
@@ -68,10 +99,13 @@ export function threeShaderChunksPlugin(): Plugin {
     name: 'three-shader-chunks',
     apply: 'build',
     transform(code, id) {
-      if (!THREE_RENDERER.test(id)) return undefined;
+      if (!THREE_PACKAGE.test(id)) return undefined;
+      if (!THREE_RENDERER.test(id)) {
+        if (/\bShaderChunk\s*=\s*\{/.test(code)) changed(`ShaderChunk is now in ${id}`);
+        return undefined;
+      }
       const ours = readdirSync(SHADERS_DIR).map((f) => readFileSync(join(SHADERS_DIR, f), 'utf8'));
-      const chunks = shaderChunks(code);
-      const kept = keptChunks(ours, (name) => chunks.get(name)?.glsl ?? '');
+      const kept = keptChunks(ours, programChunks(code), shaderChunks(code));
       return { code: withoutUnusedChunks(code, kept), map: null };
     },
   };

@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { company } from '../../src/content/company';
-import { buildTitleGlyphs, type TitleGlyphBuild } from './titleGlyphs';
+import { company } from '../../src/content/company.ts';
+import { buildTitleGlyphs, type TitleGlyphBuild } from './titleGlyphs.ts';
 
 /** The outlined DOM title's font, written before the styles that name it are read (git-ignored). */
 export const TITLE_FONT_OUT = resolve(import.meta.dirname, '../../src/generated/title.woff2');

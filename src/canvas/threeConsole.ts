@@ -1,10 +1,8 @@
 /**
- * three.js's console, less one notice no visitor or developer here can act on. R3F 9.8 (its newest
- * release) builds a `THREE.Clock` for every root's store, and three r183 and later warn on each
- * one as deprecated: a warning in every visitor's console, and from the worker a message the page
- * must take in on its main thread. Everything else three.js says goes to the console as before
- * (three's own hook, `setConsoleFunction`; the stack-trace form it knows is only for TSL nodes,
- * which the title does not use).
+ * three.js's console, without one notice that nobody can act on. R3F builds a `THREE.Clock` for
+ * every root, and three.js (r183 on) warns that `Clock` is deprecated. That is a warning in every
+ * visitor's console, and from the worker one more message for the main thread. Everything else
+ * goes to the console as before, through three.js's own hook, `setConsoleFunction`.
  */
 import { setConsoleFunction } from 'three';
 

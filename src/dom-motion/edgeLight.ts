@@ -1,6 +1,7 @@
 /** The title's pointer light on the edges of the cards and the contact panel (docs/dom-motion.md). */
 import { shallow } from 'zustand/shallow';
 import { motionStore, type MotionState } from '../motion/store';
+import { exposeProbe } from '../testing/probes';
 
 /** How far from an edge the light still reaches it, px (the glow's radius in CSS). */
 export const EDGE_LIGHT_REACH = 220;
@@ -93,11 +94,11 @@ let started = false;
 export function startEdgeLight(): void {
   if (started) return;
   started = true;
-  (window as unknown as { __edgeLight: { readonly writes: number } }).__edgeLight = {
+  exposeProbe('edgeLight', {
     get writes() {
       return writes;
     },
-  };
+  });
   motionStore.subscribe(
     (s) => [s.pointer, s.pointerDown, s.scrollY, s.reducedMotion] as const,
     () => {

@@ -6,10 +6,11 @@ import { SWEEP_RETURN_MS } from '../motion/light';
 import { layoutOf, lightInputs } from '../motion/titleFrame';
 import { domFrameDrawn } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
+import { exposeProbe } from '../testing/probes';
 import { animateSweep, litWindows, windowTransforms, type SweepPath } from './litWindows';
 import { crossfading, onCrossfaded } from '../dom-motion/crossfade';
 
-/** What the DOM light last did, for tests (like `__titleLight` for the canvas). */
+/** What the DOM light did last, for tests (the probe `domLight`). */
 export const domLightProbe = {
   x: Number.NaN,
   y: Number.NaN,
@@ -18,11 +19,7 @@ export const domLightProbe = {
   frames: 0,
 };
 
-declare global {
-  interface Window {
-    __domLight?: Readonly<typeof domLightProbe>;
-  }
-}
+export type DomLightProbe = typeof domLightProbe;
 
 /** Where the first paint's light was when the app took it over (`start`: performance.now()). */
 export interface EarlyLight {
@@ -63,7 +60,7 @@ const inputs = (s: MotionState) => [...lightInputs(s), s.canvas];
 
 /** The CSS light on the DOM title `box` while the canvas is not showing; returns its stop. */
 export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = null): () => void {
-  if (typeof window !== 'undefined') window.__domLight = domLightProbe;
+  exposeProbe('domLight', domLightProbe);
   const light = { x: early?.x ?? Number.NaN, y: early?.y ?? Number.NaN, last: Number.NaN };
   let raf = 0;
   // The core and the halo burn with the intensity squared (what only the app needs is here, not

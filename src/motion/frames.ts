@@ -1,14 +1,10 @@
-/** The frames the canvas has drawn (`window.__titleFrames`): a still page draws none. */
+import { exposeProbe } from '../testing/probes';
+
+/** The frames the canvas has drawn (the probe `titleFrames`): a still page draws none. */
 export const frameStats = { frames: 0 };
 let waiters: ((n: number) => void)[] = [];
 
-declare global {
-  interface Window {
-    __titleFrames?: { readonly frames: number };
-  }
-}
-
-if (typeof window !== 'undefined') window.__titleFrames = frameStats;
+exposeProbe('titleFrames', frameStats);
 
 let listener: ((frames: number) => void) | null = null;
 

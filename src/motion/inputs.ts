@@ -1,8 +1,9 @@
 /** The page's inputs, or a test's clock and pointer under `?motion-test` (docs/motion.md). */
 import { inputActions as act, motionStore, type PointerKind } from './store';
 import { frameStats, nextFrame } from './frames';
+import { exposeProbe } from '../testing/probes';
 
-/** `window.__motion`, test mode's handle on the clock, the pointer and the canvas. */
+/** Test mode's handle on the clock, the pointer and the canvas (the probe `motion`). */
 export interface MotionTestApi {
   setTime(ms: number): void;
   setPointer(x: number | null, y?: number): void;
@@ -15,23 +16,17 @@ export interface MotionTestApi {
 /** Set by whichever canvas is running (in the page or in its worker). */
 export const contextControls = { lose: () => {}, restore: () => {} };
 
-declare global {
-  interface Window {
-    __motion?: MotionTestApi;
-  }
-}
-
 const testMode = () => motionStore.getState().testMode;
 
 /** Starts the inputs at the app's start: test mode if the address asks, then the listeners. */
 export function startMotionInputs(win: Window = window): () => void {
-  if (new URLSearchParams(win.location.search).has('motion-test')) installTestMode(win);
+  if (new URLSearchParams(win.location.search).has('motion-test')) installTestMode();
   return attachMotionListeners(win);
 }
 
-function installTestMode(win: Window): void {
+function installTestMode(): void {
   act.enterTestMode();
-  win.__motion = {
+  exposeProbe('motion', {
     setTime: act.setTestTime,
     setPointer: (x, y = 0) =>
       act.point(
@@ -46,7 +41,7 @@ function installTestMode(win: Window): void {
       const s = motionStore.getState();
       return { canvas: s.canvas, sweepStart: s.sweepStart, frames: frameStats.frames };
     },
-  };
+  });
 }
 
 /** Passive window listeners; the real pointer is ignored in test mode. Returns their removal. */

@@ -12,11 +12,10 @@ export const SWEEP_STEP_NARROW = 1;
 export const SWEEP_RETURN_MS = 600;
 
 /**
- * A Web Animation that ends costs the page about four main-thread frames at the display's rate:
- * Chromium services the timeline every frame over its last ~40 ms. So the title's animations
- * (the sweep, the handover's fade) hold their last value this much longer, and the app ends them
- * with a timer once their motion is done: one frame, for the style it writes
- * (docs/bench-history.md).
+ * How long the title's animations (the sweep, the handover's fade) hold their last value. When a
+ * Web Animation ends by itself, Chromium runs its timeline every frame for its last ~40 ms, which
+ * costs the page about four main-thread frames. A timer ends the animation instead, once its
+ * motion is done: one frame, for the style it writes.
  */
 export const ANIMATION_HOLD_MS = 1000;
 

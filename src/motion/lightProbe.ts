@@ -1,8 +1,9 @@
 import type { LightLead } from './lightLead';
+import { exposeProbe } from '../testing/probes';
 
 export type { LightLead };
 
-/** What the canvas last did with the light (`window.__titleLight`), for tests and the bench. */
+/** What the canvas did with the light last, for tests (the probe `titleLight`). */
 export const lightProbe = {
   x: Number.NaN,
   y: Number.NaN,
@@ -11,10 +12,6 @@ export const lightProbe = {
   dpr: 1,
 };
 
-declare global {
-  interface Window {
-    __titleLight?: Readonly<typeof lightProbe>;
-  }
-}
+export type LightProbe = typeof lightProbe;
 
-if (typeof window !== 'undefined') window.__titleLight = lightProbe;
+exposeProbe('titleLight', lightProbe);

@@ -1,4 +1,4 @@
-/** The one store between DOM and canvas; each field changes only through its owner's action. */
+/** The one store between DOM and canvas. Each field is written by one module, through a named action. */
 import { createStore } from 'zustand/vanilla';
 import { subscribeWithSelector } from 'zustand/middleware';
 import titleMetrics from 'virtual:title-metrics';

@@ -1,6 +1,6 @@
 /**
- * Debian Chromium driven by Playwright, with the flags this machine needs (no downloads, no
- * background traffic), and a page wrapper that records what a test must never see: console
+ * Debian Chromium driven by Playwright, with flags for a test run (no downloads, no background
+ * traffic), and a page wrapper that records what a test must never see: console
  * errors, page errors, CSP violations and requests that leave localhost.
  */
 import {
@@ -100,6 +100,8 @@ export async function openPage(
     if (host !== 'localhost' && host !== '127.0.0.1' && host !== '[::1]') external.push(url);
   });
   await page.addInitScript(() => {
+    // Turns the page's test probes on (src/testing/probes.ts).
+    window.__probes = {};
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
     });

@@ -109,7 +109,7 @@ describe('sections coming into view, in Chromium', () => {
   it('moves and transforms nothing under reduced motion, through the whole page and a card’s hover', async () => {
     const { page, problems } = await openPage(browser(), { reducedMotion: 'reduce' });
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
-    await page.waitForFunction(() => '__edgeLight' in window);
+    await page.waitForFunction(() => window.__probes?.edgeLight !== undefined);
     const height = await page.evaluate(() => document.body.scrollHeight);
     for (let y = 0; y < height; y += 400) {
       await page.mouse.wheel(0, 400);
@@ -244,7 +244,7 @@ describe('the page-wide light, in Chromium', () => {
     // The arrow player's arrival is a commit per card, on no frame of the light's: kept out.
     await page.route('**/assets/LottieAnimation-*.js', (route) => route.abort());
     await page.goto(`${baseURL()}/#projects`, { waitUntil: 'load' });
-    await page.waitForFunction(() => '__edgeLight' in window);
+    await page.waitForFunction(() => window.__probes?.edgeLight !== undefined);
     await settled(page);
     // Unlit, the edges' glow and ring are not generated at all (no style, layout or paint).
     const drawn = () =>
@@ -262,10 +262,7 @@ describe('the page-wide light, in Chromium', () => {
     for (let i = 0; i <= 40; i++) await page.mouse.move(card.x + (card.width * i) / 40, card.y + 6);
     await page.waitForTimeout(800);
     expect(await count()).toBe(before);
-    const writes = () =>
-      page.evaluate(
-        () => (window as unknown as { __edgeLight: { writes: number } }).__edgeLight.writes,
-      );
+    const writes = () => page.evaluate(() => window.__probes!.edgeLight!.writes);
     expect(await writes()).toBeGreaterThan(0);
     expect(await drawn()).toContain('"" ""');
     // On a loaded machine the page may take the last moves late: still means no write for 1 s.
@@ -299,7 +296,7 @@ describe('the page-wide light under a finger, in Chromium', () => {
   it('follows the finger while it is down, also while it scrolls the page, and goes when it lifts', async () => {
     const { page } = await openPage(browser(), { viewport: PHONE, hasTouch: true, isMobile: true });
     await page.goto(`${baseURL()}/#projects`, { waitUntil: 'load' });
-    await page.waitForFunction(() => '__edgeLight' in window);
+    await page.waitForFunction(() => window.__probes?.edgeLight !== undefined);
     const card = (await page.locator('.card').nth(1).boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
     const touch = (type: string, x = 0, y = 0) =>
@@ -336,7 +333,7 @@ describe('the contact form’s banner, in Chromium', () => {
   it('opens its frame to the banner’s height, with the text in its alert region', async () => {
     const { page } = await openPage(browser());
     await page.goto(`${baseURL()}/#contact`, { waitUntil: 'load' });
-    await page.waitForFunction(() => '__edgeLight' in window);
+    await page.waitForFunction(() => window.__probes?.edgeLight !== undefined);
     const frame = page.locator('.contact-form__banner-frame');
     expect(await frame.evaluate((e) => e.getBoundingClientRect().height)).toBe(0);
     await page.locator('button.contact-form__send').click();

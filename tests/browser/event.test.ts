@@ -2,7 +2,7 @@
  * Event mode (`/?event`) in Debian Chromium on the production build. Idle time runs on the test's
  * clock (`?motion-test&event`): setting the clock stands in for 20 or 60 s of nobody touching
  * the screen. The light's position is what the canvas last wrote to its shader
- * (`window.__titleLight`), and the picture itself is compared where it matters.
+ * (`window.__probes?.titleLight`), and the picture itself is compared where it matters.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -34,12 +34,12 @@ async function openTestPage(query: string, options: Parameters<typeof openPage>[
 async function at(page: Page, ms: number, pointer?: { x: number; y: number } | null) {
   return page.evaluate(
     async ({ ms, pointer }) => {
-      const frame = window.__motion!.frame();
-      window.__motion!.setTime(ms);
+      const frame = window.__probes!.motion!.frame();
+      window.__probes!.motion!.setTime(ms);
       if (pointer !== undefined)
-        window.__motion!.setPointer(pointer === null ? null : pointer.x, pointer?.y);
+        window.__probes!.motion!.setPointer(pointer === null ? null : pointer.x, pointer?.y);
       await frame;
-      return { ...window.__titleLight! };
+      return { ...window.__probes!.titleLight! };
     },
     { ms, pointer },
   );
@@ -117,7 +117,7 @@ describe('event mode: attract loop', () => {
     await page.goto(`${baseURL()}/?event`, { waitUntil: 'networkidle' });
     await waitForCanvas(page);
     await page.waitForFunction(
-      () => window.__titleLight?.lead === 'rest' && !window.__titleLight.moving,
+      () => window.__probes?.titleLight?.lead === 'rest' && !window.__probes?.titleLight.moving,
       null,
       { timeout: 15_000 },
     );
@@ -128,9 +128,9 @@ describe('event mode: attract loop', () => {
     });
     await page.waitForFunction(
       () =>
-        window.__titleLight!.lead === 'pointer' &&
-        window.__titleLight!.x === 380 &&
-        window.__titleLight!.y === 360,
+        window.__probes!.titleLight!.lead === 'pointer' &&
+        window.__probes!.titleLight!.x === 380 &&
+        window.__probes!.titleLight!.y === 360,
       null,
       { timeout: 5000 },
     );
@@ -139,7 +139,7 @@ describe('event mode: attract loop', () => {
       touchPoints: [{ x: 1020, y: 430 }],
     });
     await page.waitForFunction(
-      () => window.__titleLight!.x === 1020 && window.__titleLight!.y === 430,
+      () => window.__probes!.titleLight!.x === 1020 && window.__probes!.titleLight!.y === 430,
       null,
       { timeout: 5000 },
     );
@@ -171,7 +171,10 @@ describe('event mode: back to the top', () => {
     await page.waitForURL('**/terms');
     // The address changes at once; the page follows when React has rendered the route.
     await page.getByRole('heading', { level: 1, name: 'Terms & Conditions' }).waitFor();
-    await page.evaluate((ms) => window.__motion!.setTime(ms), AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS);
+    await page.evaluate(
+      (ms) => window.__probes!.motion!.setTime(ms),
+      AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS,
+    );
     await page.waitForURL(`${baseURL()}/?motion-test&event`);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
@@ -202,7 +205,7 @@ describe('event mode: full screen', () => {
 });
 
 describe('event mode: adaptive pixel ratio', () => {
-  it('lowers the canvas’s pixel ratio on a 4K screen when the attract loop’s frames run slow', async () => {
+  it('lowers the pixel ratio of the canvas on a 4K screen when the attract loop runs slow', async () => {
     const { page } = await openTestPage('motion-test&event', {
       viewport: { width: 3840, height: 2160 },
       deviceScaleFactor: 1,
@@ -218,13 +221,13 @@ describe('event mode: adaptive pixel ratio', () => {
           let last = performance.now();
           const step = () => {
             t += 16;
-            const frame = window.__motion!.frame();
-            window.__motion!.setTime(t);
+            const frame = window.__probes!.motion!.frame();
+            window.__probes!.motion!.setTime(t);
             void frame.then(() => {
               const now = performance.now();
               out.push(now - last);
               last = now;
-              if (out.length < 16 && window.__titleLight!.dpr === 1) step();
+              if (out.length < 16 && window.__probes!.titleLight!.dpr === 1) step();
               else resolve(out);
             });
           };
@@ -236,7 +239,7 @@ describe('event mode: adaptive pixel ratio', () => {
     const sorted = intervals.slice(1, 6).sort((a, b) => a - b);
     const medianMs = sorted[sorted.length >> 1]!;
     const probe = await page.evaluate(() => ({
-      ...window.__titleLight!,
+      ...window.__probes!.titleLight!,
       width: document.querySelector('.title-canvas canvas')!.clientWidth,
       buffer: (document.querySelector('.title-canvas canvas') as HTMLCanvasElement).width,
     }));
@@ -322,7 +325,10 @@ describe('event mode: the contact form forgets each visitor', () => {
     // A walks away from the terms page: the idle reset brings the kiosk home, and forgets A.
     await page.getByRole('link', { name: 'Terms & Conditions' }).click();
     await page.getByRole('heading', { level: 1, name: 'Terms & Conditions' }).waitFor();
-    await page.evaluate((ms) => window.__motion!.setTime(ms), RETURN_TO_TOP_AFTER_MS + 10_000);
+    await page.evaluate(
+      (ms) => window.__probes!.motion!.setTime(ms),
+      RETURN_TO_TOP_AFTER_MS + 10_000,
+    );
     await page.waitForURL(`${baseURL()}/?motion-test&event`);
     await page.getByLabel('Name', { exact: true }).waitFor();
     expect(await fields(page)).toEqual(['', '', '']);

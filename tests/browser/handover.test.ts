@@ -98,12 +98,12 @@ describe.each(PATHS)(
         const { since, canvas, dom, light, probe, domRests } = await page.evaluate(() => {
           const at = (window as unknown as { __readyAt?: number }).__readyAt ?? null;
           const fade = document.querySelector('.title-canvas__strip > div');
-          const domLight = window.__domLight;
+          const domLight = window.__probes?.domLight;
           return {
             since: at === null ? null : performance.now() - at,
             canvas: fade ? Number(getComputedStyle(fade).opacity) : 0,
             dom: Number(getComputedStyle(document.querySelector('.hero__title-box')!).opacity),
-            light: `canvas light ${Math.round(window.__titleLight?.x ?? NaN)} ${window.__titleLight?.lead}, DOM light ${Math.round(domLight?.x ?? NaN)}`,
+            light: `canvas light ${Math.round(window.__probes?.titleLight?.x ?? NaN)} ${window.__probes?.titleLight?.lead}, DOM light ${Math.round(domLight?.x ?? NaN)}`,
             probe: domLight
               ? `(its lead ${domLight.lead}, y ${Math.round(domLight.y)}, ${domLight.running ? 'running' : 'still'}, frame ${domLight.frames}; scrollY ${scrollY})`
               : '',

@@ -70,7 +70,7 @@ async function firstScriptAndFont(): Promise<{ script: string; font: string }> {
 }
 
 describe('served headers', () => {
-  it('are firebase.json’s for every HTML route, the 404 page included', async () => {
+  it('match firebase.json for every HTML route, the 404 page included', async () => {
     for (const path of ['/', '/privacypolicy', '/terms', '/no-such-page']) {
       const res = await fetch(baseURL() + path);
       expect(res.status).toBe(path === '/no-such-page' ? 404 : 200);
@@ -79,7 +79,7 @@ describe('served headers', () => {
     }
   });
 
-  it('are firebase.json’s for hashed scripts and fonts: immutable for a year', async () => {
+  it('match firebase.json for hashed scripts and fonts: immutable for a year', async () => {
     const { script, font } = await firstScriptAndFont();
     for (const path of [script, font]) {
       const res = await fetch(baseURL() + path);

@@ -234,10 +234,9 @@ describe('a new version', () => {
       } = await openPage(browser(), { serviceWorkers: 'allow' });
       await old.goto(`${base}/`, { waitUntil: 'networkidle' });
       await workerInControl(old);
-      // Everything the old page loads, the canvas's chunks too, is in before the deploy deletes the
-      // old files: a request cut off by the deletion never settled, and the old worker's fetch
-      // event held the new worker's activation for Chrome's 5-minute event timeout (this test took
-      // 320 s in full runs, where the page loads more slowly, against 20 s alone).
+      // Everything the old page loads, the canvas chunks too, is in before the deploy deletes the
+      // old files. A request cut off by the deletion never settles, and the old worker's fetch
+      // event would hold the new worker's activation for Chrome's 5-minute event timeout.
       await canvasDrawn(old);
       await old.waitForLoadState('networkidle');
       const v1Entry = await entryScript(old);

@@ -47,9 +47,9 @@ function watchSweep() {
   const raf = window.requestAnimationFrame.bind(window);
   window.requestAnimationFrame = (callback) =>
     raf((time) => {
-      const drawn = window.__domLight?.frames;
+      const drawn = window.__probes?.domLight?.frames;
       callback(time);
-      const light = window.__domLight;
+      const light = window.__probes?.domLight;
       if (!light || light.frames === drawn || light.lead !== 'sweep') return;
       watch.frames++;
       if (watch.from !== null) return;

@@ -34,7 +34,7 @@ function countAnimationFrames(page: Page) {
 async function openCssLight(viewport: { width: number; height: number }, options = {}) {
   const watched = await openPage(browser(), { viewport, ...options });
   await watched.page.goto(`${baseURL()}/?motion-test&webgl=0`, { waitUntil: 'load' });
-  await watched.page.waitForFunction(() => (window.__domLight?.frames ?? 0) > 0);
+  await watched.page.waitForFunction(() => (window.__probes?.domLight?.frames ?? 0) > 0);
   return watched;
 }
 
@@ -57,7 +57,7 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
       const { page, problems } = await openPage(browser(), { viewport: { width, height: 900 } });
       // The app is held back: what lights the title now is the page's first script alone.
       await openWithSweepHeld(page, `${baseURL()}/?webgl=0`);
-      expect(await page.evaluate(() => window.__domLight)).toBeUndefined();
+      expect(await page.evaluate(() => window.__probes?.domLight)).toBeUndefined();
       await showOnlyDomTitle(page);
       // Set the sweep's clock by hand: what the screen shows is what the compositor plays.
       const read = async (ms: number) => {
@@ -107,11 +107,11 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
       // frame loop would draw one every ~16 ms.
       expect(sweep.frames).toBeGreaterThanOrEqual(1);
       expect(sweep.frames).toBeLessThanOrEqual(3);
-      await page.waitForFunction(() => window.__domLight?.running === false, null, {
+      await page.waitForFunction(() => window.__probes?.domLight?.running === false, null, {
         timeout: 15_000,
       });
       // The return to rest is the compositor's too: one frame at its end, not a loop of ~40.
-      const light = await page.evaluate(() => window.__domLight!);
+      const light = await page.evaluate(() => window.__probes!.domLight!);
       console.log(`[figures] sweep and return at ${width} px: ${light.frames} light frames in all`);
       expect(light.lead).toBe('rest');
       expect(light.frames).toBeLessThanOrEqual(sweep.frames + 3);
@@ -195,7 +195,7 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
     const held = await openWithSweepHeld(page, `${baseURL()}/?webgl=0`);
     await held.release();
     await appSweep(page);
-    await page.waitForFunction(() => window.__domLight?.running === false);
+    await page.waitForFunction(() => window.__probes?.domLight?.running === false);
     const counts = await page.evaluate(
       () =>
         new Promise<{ writes: number; rafs: number }>((resolve) => {
@@ -227,7 +227,7 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
     await page.goto(`${baseURL()}/?motion-test`, { waitUntil: 'load' });
     await waitForCanvas(page);
     await at(page, 60_000, [1000, 380]);
-    await page.evaluate(() => window.__motion!.loseContext());
+    await page.evaluate(() => window.__probes!.motion!.loseContext());
     await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
     await showOnlyDomTitle(page);
     const pic = await readCanvas(page);

@@ -157,11 +157,13 @@ for (const path of PATHS)
     it('falls back to the DOM title at once when the WebGL context is lost, and recovers when restored', async () => {
       const { page, problems } = await openTitle({ width: 1440, height: 900 }, path);
       // WEBGL_lose_context on the canvas's context, wherever it renders (page or worker).
-      await page.evaluate(() => window.__motion!.loseContext());
+      await page.evaluate(() => window.__probes!.motion!.loseContext());
       await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
-      await expect(page.evaluate(() => window.__motion!.state().canvas)).resolves.toBe('lost');
-      await page.evaluate(() => window.__motion!.restoreContext());
-      await page.evaluate(() => window.__motion!.setTime(60_000));
+      await expect(page.evaluate(() => window.__probes!.motion!.state().canvas)).resolves.toBe(
+        'lost',
+      );
+      await page.evaluate(() => window.__probes!.motion!.restoreContext());
+      await page.evaluate(() => window.__probes!.motion!.setTime(60_000));
       await waitForCanvas(page);
       // It draws again on the new context: the lettering is back.
       await showOnlyCanvas(page);
@@ -227,7 +229,7 @@ for (const path of PATHS)
     });
   });
 
-/** The software GL this machine's browsers draw with reports its own stalls; a visitor's GPU does not. */
+/** Software GL, which the test browsers draw with, reports its own stalls; a visitor's GPU does not. */
 const SOFTWARE_GL = /GL Driver Message/;
 
 describe('the console on a visit', () => {
@@ -474,7 +476,7 @@ const wordBoxes = (page: Page) =>
     }),
   );
 
-describe("the title's size, from the name's widths the build measured", () => {
+describe('the title size, from the widths the build measured', () => {
   for (const [name, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -501,7 +503,7 @@ describe("the title's size, from the name's widths the build measured", () => {
         ),
       );
       console.log(`[figures] the most a word's edge moved on a ${name}: ${moved.toFixed(3)} px`);
-      // Widths guessed from the letters moved them 0.16–0.33 px when the app measured the text.
+      // Within a tenth of a pixel: the build's widths are the browser's own.
       expect(moved).toBeLessThan(0.1);
       expect(problems).toEqual([]);
     });
@@ -521,8 +523,7 @@ describe("the title's size, from the name's widths the build measured", () => {
       `[figures] the title in a fallback font: ${text!.width.toFixed(1)} px wide in ${DESKTOP.width - 2 * margin} px of room`,
     );
     // The start size fills the room between the margins with the name, in whatever font draws it:
-    // Syne's metric-matched fallback (Liberation Sans Bold here) sized by the build's widths, those
-    // of Syne, overflows by 4 px.
+    // a metric-matched fallback of Syne, sized by the widths of Syne itself, would overflow by 4 px.
     expect(Math.abs(text!.x - margin)).toBeLessThan(1);
     expect(Math.abs(text!.width - (DESKTOP.width - 2 * margin))).toBeLessThan(1);
     expect(problems.filter((p) => !/woff2|Failed to load resource/.test(p))).toEqual([]);
@@ -565,12 +566,13 @@ describe('rendering on demand', () => {
     const box = (await page.locator('#hero-title').boundingBox())!;
     const y = box.y + box.height / 2;
     const before = await reactCommits(page);
-    const framesBefore = await page.evaluate(() => window.__titleFrames!.frames);
+    const framesBefore = await page.evaluate(() => window.__probes!.titleFrames!.frames);
     for (let i = 0; i <= 30; i++) {
       await page.mouse.move(box.x - 20 + ((box.width + 40) * i) / 30, y);
       await page.waitForTimeout(16);
     }
-    const pointerFrames = (await page.evaluate(() => window.__titleFrames!.frames)) - framesBefore;
+    const pointerFrames =
+      (await page.evaluate(() => window.__probes!.titleFrames!.frames)) - framesBefore;
     const pointerCommits = (await reactCommits(page)) - before;
     console.log(
       `[figures] pointer across the title: ${pointerFrames} canvas frames, ${pointerCommits} React commits`,
@@ -584,20 +586,23 @@ describe('rendering on demand', () => {
     await page.waitForFunction(
       () =>
         new Promise<boolean>((resolve) => {
-          const n = window.__titleFrames!.frames;
+          const n = window.__probes!.titleFrames!.frames;
           // Still: the light asked for no further frame, and none came for 2 s (on a busy
           // machine an easing light's frames can be more than a second apart).
           setTimeout(
-            () => resolve(window.__titleFrames!.frames === n && !window.__titleLight!.moving),
+            () =>
+              resolve(
+                window.__probes!.titleFrames!.frames === n && !window.__probes!.titleLight!.moving,
+              ),
             2000,
           );
         }),
       null,
       { timeout: 30_000, polling: 100 },
     );
-    const still = await page.evaluate(() => window.__titleFrames!.frames);
+    const still = await page.evaluate(() => window.__probes!.titleFrames!.frames);
     await page.waitForTimeout(5000);
-    const after = await page.evaluate(() => window.__titleFrames!.frames);
+    const after = await page.evaluate(() => window.__probes!.titleFrames!.frames);
     console.log(`[figures] canvas frames drawn during 5 s still: ${after - still}`);
     expect(after - still).toBe(0);
   });

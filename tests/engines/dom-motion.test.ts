@@ -23,7 +23,7 @@ const look = (selector: string) => {
 
 /** Waits until the app has taken over the home page: the sections below the fold are held. */
 async function openHome(page: EnginePage): Promise<void> {
-  await page.goto('/');
+  await page.goto('/?probe');
   await page.waitFor(
     () => document.querySelector('#contact')?.getAttribute('data-reveal') === 'held',
   );
@@ -98,8 +98,7 @@ describe(`the page-wide light in ${engine}`, () => {
     }, png.toString('base64'));
     expect(edge.near, JSON.stringify(edge)).toBeGreaterThan(edge.far + 40);
 
-    const writes = () =>
-      (window as unknown as { __edgeLight: { writes: number } }).__edgeLight.writes;
+    const writes = () => window.__probes!.edgeLight!.writes;
     const before = await page.evaluate(writes);
     await page.evaluate(() => new Promise((r) => setTimeout(r, 1500)));
     expect(await page.evaluate(writes)).toBe(before);

@@ -207,7 +207,10 @@ describe(`the kiosk's contact form in ${engine}`, { timeout: TEST_MS }, () => {
     expect(await page.evaluate((k) => localStorage.getItem(k), DRAFT_KEY)).toBeNull();
     await page.waitFor(() => document.documentElement.dataset.eventMode === 'on');
     // The test clock stands still from 0: input marks the visitor active at 0.
-    await page.evaluate((ms) => window.__motion!.setTime(ms), RETURN_TO_TOP_AFTER_MS + 5_000);
+    await page.evaluate(
+      (ms) => window.__probes!.motion!.setTime(ms),
+      RETURN_TO_TOP_AFTER_MS + 5_000,
+    );
     await page.waitFor(() =>
       ['contact-name', 'contact-email', 'contact-message'].every(
         (id) => (document.getElementById(id) as HTMLInputElement).value === '',

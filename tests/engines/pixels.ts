@@ -21,9 +21,9 @@ export async function showOnlyCanvas(page: EnginePage): Promise<void> {
  * What the canvas drew: the lettering's box, the light, a row profile (see browser/pixels.ts).
  *
  * Read until two screenshots in a row agree. WebKitGTK's screenshot can show a frame from before
- * the last one drawn (or none at all, right after a restyle), and that lag was long enough in CI
- * for one screenshot to miss a scroll or the light's move. Two equal pictures (each screenshot waits
- * two animation frames first) are what the screen shows.
+ * the last one drawn (or none at all, right after a restyle), long enough to miss a scroll or a
+ * move of the light. Two equal pictures (each screenshot waits two animation frames first) are
+ * what the screen shows.
  */
 export async function readPicture(page: EnginePage, litThreshold = 185): Promise<CanvasPicture> {
   let last: CanvasPicture | null = null;

@@ -51,6 +51,8 @@ async function openPlaywrightPage(
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   await page.addInitScript(() => {
+    // Turns the page's test probes on (src/testing/probes.ts); WebDriver pages add `?probe`.
+    window.__probes = {};
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
     });

@@ -28,9 +28,8 @@ describe(`the canvas title in ${engine}`, () => {
     await at(page, 60_000, null);
     await page.screenshot('title-canvas-desktop');
     await showOnlyCanvas(page);
-    // Draw a frame after hiding the rest: WebKitGTK's snapshot of a WebGL canvas whose page was
-    // restyled since its last frame can come out empty (seen in CI: no title for the whole 10 s
-    // poll; the other tests here draw after showOnlyCanvas and never saw it).
+    // Draw a frame after hiding the rest: WebKitGTK's snapshot of a WebGL canvas can come out
+    // empty when the page was restyled after the last frame.
     await at(page, 60_001, null);
     // Along the middle row: strokes (bright) alternate with letter insides and gaps (dark). Read
     // until the screen shows the title: WebKit's screenshot can lag the page by a frame or two.

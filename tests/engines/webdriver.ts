@@ -1,6 +1,6 @@
 /**
- * WebKit: WebKitGTK's MiniBrowser driven by WebKitWebDriver over classic WebDriver (this build
- * has no BiDi), through webdriverio. Playwright's own WebKit cannot be downloaded here and cannot
+ * WebKit: WebKitGTK's MiniBrowser driven by WebKitWebDriver over classic WebDriver (Debian's
+ * build has no BiDi), through webdriverio. Playwright's own WebKit is a download, and it cannot
  * drive MiniBrowser. One WebKitWebDriver per test file, one session (a fresh MiniBrowser with a
  * fresh profile) per page.
  */
@@ -62,9 +62,9 @@ async function openWebKitPage(
     hostname: '127.0.0.1',
     port,
     logLevel: 'warn',
-    // A cold MiniBrowser takes ~2 s, longer on a busy machine. About one new session in 30
-    // here, WebKitWebDriver never answers the request (webdriverio does not ask again); the
-    // project's retry (vitest.config.ts) then starts the test over in a new session.
+    // A cold MiniBrowser takes ~2 s, longer on a busy machine. Now and then WebKitWebDriver
+    // never answers the request (webdriverio does not ask again); the project's retry
+    // (vitest.config.ts) then starts the test over in a new session.
     connectionRetryTimeout: 30_000,
     connectionRetryCount: 1,
     capabilities: {
@@ -146,7 +146,7 @@ async function openWebKitPage(
       let png = await shot();
       if (name) {
         // A kept screenshot is what a reviewer looks at: after a window resize WebKitGTK's first
-        // one can be blank (CI kept an empty home page at phone size). Kept once two agree.
+        // one can be blank. Kept once two agree.
         for (let i = 0, last = Buffer.alloc(0); i < 5 && !png.equals(last); i++)
           [last, png] = [png, await shot()];
         keepScreenshot('webkit', name, png);

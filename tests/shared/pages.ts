@@ -24,7 +24,7 @@ type InPage = Pick<EnginePage, 'evaluate'>;
 export async function at(page: InPage, ms: number, pointer?: [number, number] | null) {
   await page.evaluate(
     async ({ ms, pointer }) => {
-      const m = window.__motion!;
+      const m = window.__probes!.motion!;
       const drawn = m.frame();
       if (pointer !== undefined) m.setPointer(pointer === null ? null : pointer[0], pointer?.[1]);
       m.setTime(ms);
@@ -90,7 +90,7 @@ export function reachesNetwork(page: InPage): Promise<'online' | 'offline'> {
 export async function scrollAndDraw(page: InPage, y: number): Promise<void> {
   await page.evaluate(async (y) => {
     if (Math.round(window.scrollY) === y) return;
-    const drawn = window.__motion!.frame();
+    const drawn = window.__probes!.motion!.frame();
     window.scrollTo({ top: y, behavior: 'instant' });
     await drawn;
   }, y);

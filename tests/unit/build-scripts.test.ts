@@ -1,7 +1,9 @@
 /** The helpers of the build's scripts: the prerender's page parts and the precache manifest. */
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   fillTemplate,
@@ -21,11 +23,13 @@ import {
 } from '../../scripts/build/precache';
 import {
   keptChunks,
+  programChunks,
   shaderChunks,
   withoutUnusedChunks,
 } from '../../scripts/build/threeShaderChunksPlugin';
 import { routes } from '../../src/content/site';
 
+const require = createRequire(import.meta.url);
 const ORIGIN = 'https://studio.example';
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -269,19 +273,25 @@ describe('three.js without its built-in shader chunks', () => {
     '\tmap_fragment: map_fragment,',
     '\tsprite_vert: vertex$1',
     '};',
+    "const prefix = [ ShaderChunk[ 'tonemapping_pars_fragment' ], ShaderChunk[ 'colorspace_pars_fragment' ] ];",
   ].join('\n');
+  const installed = readFileSync(
+    join(dirname(require.resolve('three')), 'three.module.js'),
+    'utf8',
+  );
 
-  it('keeps what WebGLProgram prepends, what our shaders include and what those include', () => {
+  it('keeps what WebGLProgram adds, what our shaders include and what those include', () => {
     const chunks = shaderChunks(three);
     expect(chunks.get('sprite_vert')).toEqual({
       variable: 'vertex$1',
       glsl: '#include <map_fragment>',
     });
-    const glsl = (name: string) => chunks.get(name)?.glsl ?? '';
-    expect([...keptChunks([], glsl)].sort()).toEqual(
+    const always = programChunks(three);
+    expect(always).toEqual(['tonemapping_pars_fragment', 'colorspace_pars_fragment']);
+    expect([...keptChunks([], always, chunks)].sort()).toEqual(
       ['colorspace_pars_fragment', 'common', 'tonemapping_pars_fragment'].sort(),
     );
-    expect(keptChunks(['void main() {\n#include <sprite_vert>\n}'], glsl)).toContain(
+    expect(keptChunks(['void main() {\n#include <sprite_vert>\n}'], always, chunks)).toContain(
       'map_fragment',
     );
   });
@@ -297,6 +307,35 @@ describe('three.js without its built-in shader chunks', () => {
     expect(out.slice(out.indexOf('const ShaderChunk'))).toBe(
       three.slice(three.indexOf('const ShaderChunk')),
     );
-    expect(() => withoutUnusedChunks('var x = "";', new Set())).toThrow(/ShaderChunk not found/);
+  });
+
+  it('stops the build, naming what it cannot read, when three.js’s chunks change shape', () => {
+    const shape = /shader chunks changed shape/;
+    expect(() => shaderChunks('var x = "";')).toThrow(/ShaderChunk = \{` not found/);
+    // A chunk held in a template literal, or listed in another form.
+    const template = three.replace('var common = "#define PI 3.14";', 'var common = `#define PI`;');
+    expect(() => shaderChunks(template)).toThrow(/chunk common has no one-line string `common`/);
+    expect(() => shaderChunks(three.replace('\tcommon: common,', '\tcommon,'))).toThrow(
+      /cannot read the ShaderChunk line `common,`/,
+    );
+    expect(() => programChunks(three.replace(/ShaderChunk\[[^\]]*\]/g, 'x'))).toThrow(shape);
+    expect(() => keptChunks(['#include <fog_pars>'], [], shaderChunks(three))).toThrow(
+      /no chunk fog_pars/,
+    );
+    const twice = `var map_fragment = "a";\n${three}`;
+    expect(() => shaderChunks(twice)).toThrow(/`map_fragment` is defined twice/);
+  });
+
+  it('reads every chunk of the installed three.js, and finds the chunks WebGLProgram adds there', () => {
+    const chunks = shaderChunks(installed);
+    expect(chunks.size).toBeGreaterThan(100);
+    expect([...chunks.values()].filter((c) => c.glsl === '')).toEqual([]);
+    expect(programChunks(installed).sort()).toEqual([
+      'colorspace_pars_fragment',
+      'tonemapping_pars_fragment',
+    ]);
+    const kept = keptChunks([], programChunks(installed), chunks);
+    const out = withoutUnusedChunks(installed, kept);
+    expect(out.match(/#error three\.js chunk left out/g)).toHaveLength(chunks.size - kept.size);
   });
 });

@@ -1,33 +1,36 @@
 /**
- * The browser's bundle takes react-router's production build, with its components marked pure so
- * that those the site does not use are left out (scripts/build/reactRouterPlugin.ts; the built
- * bundle is checked in first-paint.test.ts).
+ * The browser's bundle takes react-router's production build through an alias
+ * (scripts/build/reactRouterProduction.ts). These tests fail by name when an upgraded react-router
+ * moves its entry points; the built bundle is checked in first-paint.test.ts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import {
-  REACT_ROUTER_PRODUCTION,
-  withPureDefinitions,
-} from '../../scripts/build/reactRouterPlugin';
+import { reactRouterProduction } from '../../scripts/build/reactRouterProduction';
 
-const DEFINITION =
-  /^(?:var|const|let) [\w$]+ = (\/\* @__PURE__ \*\/ )?React\d*\.(?:forwardRef|memo|createContext)\(/gm;
+const require = createRequire(import.meta.url);
 
 describe('react-router in the build', () => {
-  const modules = readdirSync(REACT_ROUTER_PRODUCTION)
-    .filter((f) => f.endsWith('.mjs'))
-    .map((f) => readFileSync(join(REACT_ROUTER_PRODUCTION, f), 'utf8'));
+  it('aliases every react-router entry point react-router-dom imports to a production module', () => {
+    const dom = readFileSync(require.resolve('react-router-dom'), 'utf8');
+    const imported = [...dom.matchAll(/from "(react-router[^"]*)"/g)].map((m) => m[1]!);
+    expect(imported.length).toBeGreaterThan(0);
+    for (const specifier of new Set(imported)) {
+      const alias = reactRouterProduction.find((a) => (a.find as RegExp).test(specifier));
+      expect(alias, specifier).toBeDefined();
+      expect(existsSync(alias!.replacement), alias!.replacement).toBe(true);
+    }
+  });
 
-  it('marks every component and context react-router defines at the top level as pure, and drops their display names', () => {
-    const before = modules.flatMap((code) => [...code.matchAll(DEFINITION)]);
-    const after = modules.flatMap((code) => [...withPureDefinitions(code).matchAll(DEFINITION)]);
-    // NavLink, Form, Link, contexts…: a react-router that defined them otherwise needs the plugin's update.
-    expect(before.length).toBeGreaterThanOrEqual(10);
-    expect(before.filter((m) => m[1])).toEqual([]);
-    expect(after.filter((m) => !m[1])).toEqual([]);
-    expect(after).toHaveLength(before.length);
-    for (const code of modules)
-      expect(withPureDefinitions(code)).not.toMatch(/^[\w$]+\.displayName = /m);
+  it('aliases modules that switch react-router’s development warnings off', () => {
+    for (const { replacement } of reactRouterProduction) {
+      const code = readFileSync(replacement, 'utf8');
+      const chunks = [...code.matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => m[1]!);
+      const all = [
+        code,
+        ...chunks.map((c) => readFileSync(new URL(c, `file://${replacement}`), 'utf8')),
+      ];
+      expect(all.join('\n')).toMatch(/var ENABLE_DEV_WARNINGS = false;/);
+    }
   });
 });

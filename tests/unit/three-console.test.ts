@@ -5,7 +5,7 @@ import { CLOCK_DEPRECATION } from '../../src/canvas/threeConsole';
 afterEach(() => vi.restoreAllMocks());
 
 describe("three.js's console on the title", () => {
-  it("leaves out only the Clock's deprecation notice, which R3F's store sets off", () => {
+  it('leaves out only the deprecation notice of THREE.Clock, which R3F sets off', () => {
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
     new Clock();
     expect(warned).not.toHaveBeenCalled();

@@ -20,7 +20,7 @@ describe("the title's CSS and the model", () => {
     expect(Number(h) / Number(w)).toBeCloseTo(TWO_LINE_ASPECT, 6);
   });
 
-  it("sizes the first paint's title by the name's widths the build measured, as the store does", () => {
+  it('sizes the title at first paint by the widths the build measured, as the store does', () => {
     const { titleEm, wordsEm, spaceEm } = titleMetrics;
     // Syne 700's "Bluestem Software": two words and a space, about 10.5 em.
     expect(wordsEm).toHaveLength(2);

@@ -1,0 +1,51 @@
+/**
+ * Test probes (src/testing/probes.ts) exist only when a test asks for them: a visitor's page
+ * defines no global of its own, and a page opened with `?probe` shows every probe live.
+ */
+import { describe, expect, it } from 'vitest';
+import { baseURL, closeAfterTest, DESKTOP, sharedBrowser } from './browser';
+import { waitForCanvas } from '../../scripts/canvasTakeover';
+
+const browser = sharedBrowser();
+/** Globals that libraries define themselves: react-router marks its version on window. */
+const LIBRARY_GLOBALS = ['__reactRouterVersion'];
+
+/** A page with none of the test helpers' init scripts: as a visitor opens it. */
+async function visitorPage() {
+  const context = await browser().newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+  closeAfterTest(() => context.close());
+  const page = await context.newPage();
+  // The names a page adds to window, against those of a blank page in the same browser.
+  await page.goto('about:blank');
+  const blank = await page.evaluate(() => Object.getOwnPropertyNames(window));
+  const added = async () =>
+    (await page.evaluate(() => Object.getOwnPropertyNames(window))).filter(
+      (name) => !blank.includes(name),
+    );
+  return { page, added };
+}
+
+describe('test probes', () => {
+  it('are not defined on a visitor page, even once the canvas draws the title', async () => {
+    const { page, added } = await visitorPage();
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
+    await waitForCanvas(page);
+    await page.mouse.move(700, 300);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(500);
+    const names = await added();
+    const own = names.filter((name) => name.startsWith('__') && !LIBRARY_GLOBALS.includes(name));
+    expect(own).toEqual([]);
+  });
+
+  it('show the canvas frames, both lights and the edge light under ?probe', async () => {
+    const { page } = await visitorPage();
+    await page.goto(`${baseURL()}/?probe`, { waitUntil: 'load' });
+    await waitForCanvas(page, { drawn: true });
+    await page.mouse.move(700, 300);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(window.__probes ?? {}).sort()))
+      .toEqual(['domLight', 'edgeLight', 'titleFrames', 'titleLight']);
+    expect(await page.evaluate(() => window.__probes!.titleFrames!.frames)).toBeGreaterThan(0);
+  });
+});
