@@ -47,7 +47,7 @@ export function useReveal<T extends Element>(count = 1) {
     element.setAttribute('data-reveal', 'held');
     // Written in hydration's own task (raf.sync), not in react-spring's frame loop, which would draw
     // two more frames on a load just to stop; after every reveal's read (a microtask), so that no
-    // read lays out the page again (docs/bench-history.md, fifteenth session).
+    // read lays out the page again.
     queueMicrotask(() => raf.sync(() => api.set({ opacity: 0, y: REVEAL_RISE_PX })));
   }, [ref, api]);
 

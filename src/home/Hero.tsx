@@ -68,8 +68,7 @@ export function Hero() {
       (el) => [...el.querySelectorAll<HTMLElement>('.hero__word')],
     );
     // Before the write, which reads them (listeners run in order). The room, scroll-padding-top, is
-    // a new value of the root's inline style (index.html): restyles the root alone
-    // (docs/bench-history.md).
+    // a new value of the root's inline style (index.html): restyles the root alone.
     const defaultRoom = root.style.scrollPaddingTop;
     let ends!: ReturnType<typeof titleEnds>;
     let bandHeight = 0;
@@ -184,8 +183,8 @@ const TITLE_FAMILY = 'Syne Title';
 
 /**
  * Whether the title's own font is in, read from the document's faces. `document.fonts.ready` is no
- * such read: once settled, Chromium lays the page out to answer it (docs/bench-history.md,
- * thirteenth session), so it is waited for only while the face is not in.
+ * such read: once settled, Chromium lays the page out to answer it, so it is waited for only
+ * while the face is not in.
  */
 function titleFontLoaded(doc: Document): boolean {
   for (const face of doc.fonts ?? []) {
