@@ -88,13 +88,13 @@ describe('moving without repainting, in Chromium', () => {
         `${home.typing.raster}, /privacypolicy ${plain.typing.raster} (${home.keys} keys)`,
     );
     // Measured at 1440x900: the plain page scrolls with no raster at all; the home page rasters a
-    // tile now and then (the contact panel's focus and shadow as it comes in, the scroll button's
-    // last frame, a card's outline fading in): 0.2–0.8 tasks a frame. When the edge light and
-    // the band were repainted every frame it was 7–11 a frame. One task a frame over the plain
-    // page splits the two with room either side.
+    // tile now and then (the contact panel as it comes in, the scroll button's last frame, a
+    // card's outline fading in): 0.5–0.7 tasks a frame. With the edge light and the band
+    // repainted every frame it is 4.5–10 a frame. One task a frame over the plain page splits the
+    // two with room either side.
     expect(perFrame(home.scroll)).toBeLessThan(perFrame(plain.scroll) + 1);
-    // Typing rasterizes the field's tiles on either page (one or two a key on the plain page);
-    // the home page may add up to three a key, against eight and more with the old edge light.
+    // Typing rasterizes the field's tiles on either page: one a key on the plain page, two on the
+    // home page (the panel around the field), four and a half with the edge light repainted.
     expect(home.typing.raster / home.keys).toBeLessThan(plain.typing.raster / plain.keys + 3);
   }, 120_000);
 });
