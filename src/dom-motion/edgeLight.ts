@@ -3,10 +3,22 @@ import { shallow } from 'zustand/shallow';
 import { motionStore, type MotionState } from '../motion/store';
 import { exposeProbe } from '../testing/probes';
 
-/** How far from an edge the light still reaches it, px (the ring's gradient radius in CSS). */
+/** How far from an edge the light still reaches it, px (the glow's radius in CSS). */
 export const EDGE_LIGHT_REACH = 220;
 
+/**
+ * An element's two glows: painted once, then only moved (transform) and shown or hidden
+ * (opacity), under masks fixed to the element: the bands along its edges and the ring on its border.
+ */
+interface Glows {
+  readonly bands: HTMLElement;
+  readonly ring: HTMLElement;
+  /** The element's border width: the bands frame starts inside it, the ring frame on it. */
+  readonly border: number;
+}
+
 const elements = new Set<HTMLElement>();
+const glows = new WeakMap<HTMLElement, Glows>();
 const litNow = new WeakSet<HTMLElement>();
 let frame = 0;
 let writes = 0;
@@ -14,6 +26,27 @@ let writes = 0;
 /** Whether the light is on the page: a mouse or pen over it, or a finger while it is down. */
 function lightOn(s: MotionState): boolean {
   return s.pointer.inside && !s.reducedMotion && (s.pointer.kind !== 'touch' || s.pointerDown);
+}
+
+function addGlow(el: HTMLElement, kind: 'bands' | 'ring'): HTMLElement {
+  const frame = document.createElement('span');
+  frame.className = `edge-light edge-light--${kind}`;
+  frame.setAttribute('aria-hidden', 'true');
+  const glow = document.createElement('span');
+  glow.className = 'edge-light__glow';
+  frame.append(glow);
+  el.append(frame);
+  return glow;
+}
+
+/** The glows are made the first time the light comes near, so an unlit page has none. */
+function glowsOf(el: HTMLElement): Glows {
+  let g = glows.get(el);
+  if (!g) {
+    g = { bands: addGlow(el, 'bands'), ring: addGlow(el, 'ring'), border: el.clientLeft };
+    glows.set(el, g);
+  }
+  return g;
 }
 
 function write() {
@@ -25,8 +58,8 @@ function write() {
     .filter((el) => on || litNow.has(el))
     .map((el) => [el, el.getBoundingClientRect()] as const);
   for (const [el, r] of places) {
-    const x = s.pointer.x - r.left;
-    const y = s.pointer.y - r.top;
+    const x = Math.round(s.pointer.x - r.left);
+    const y = Math.round(s.pointer.y - r.top);
     const near =
       on &&
       x > -EDGE_LIGHT_REACH &&
@@ -34,14 +67,20 @@ function write() {
       x < r.width + EDGE_LIGHT_REACH &&
       y < r.height + EDGE_LIGHT_REACH;
     if (near) {
-      el.style.setProperty('--edge-x', `${Math.round(x)}px`);
-      el.style.setProperty('--edge-y', `${Math.round(y)}px`);
-      el.dataset.edgeLit = '';
-      litNow.add(el);
+      const g = glowsOf(el);
+      const at = (dx: number) =>
+        `translate(${x - dx - EDGE_LIGHT_REACH}px, ${y - dx - EDGE_LIGHT_REACH}px)`;
+      g.ring.style.transform = at(0);
+      g.bands.style.transform = at(g.border);
+      if (!litNow.has(el)) {
+        g.ring.style.opacity = g.bands.style.opacity = '1';
+        el.dataset.edgeLit = '';
+        litNow.add(el);
+      }
       writes++;
     } else if (litNow.has(el)) {
-      el.style.removeProperty('--edge-x');
-      el.style.removeProperty('--edge-y');
+      const g = glowsOf(el);
+      g.ring.style.opacity = g.bands.style.opacity = '';
       delete el.dataset.edgeLit;
       litNow.delete(el);
       writes++;

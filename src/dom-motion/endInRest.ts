@@ -9,7 +9,7 @@ const INTO_REST_MS = 20;
  * Ends an animation with a timer once it has reached the value it holds to its end, instead of at
  * its end. Chromium services the page's timeline every frame over an animation's last ~40 ms:
  * about four main-thread frames at the display's rate (style, paint and commit each), where the
- * timer's cancel costs one (docs/bench-history.md, fourteenth session). What the element shows
+ * timer's cancel costs one. What the element shows
  * without the animation must be what the rest shows. An animation with no rest at its end is left
  * to end.
  * `ended` runs after the timer's cancel. Returns the timer's clear.

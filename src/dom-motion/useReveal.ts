@@ -19,9 +19,16 @@ export function riseTransform(y: SpringValue<number>) {
   return to([y], (v) => (v === 0 ? 'none' : `translate3d(0,${v}px,0)`));
 }
 
-/** The style an `animated` element takes from one reveal spring: opacity and a transform only. */
+/**
+ * The style an `animated` element takes from one reveal spring: opacity and a transform only. While
+ * it rises it is a layer of its own, painted once and moved by the compositor; held or at rest it
+ * is not.
+ */
 export function revealStyle({ opacity, y }: RevealValues) {
-  return { opacity, transform: riseTransform(y) };
+  const willChange = to([opacity, y], (o, v) =>
+    o > 0 && (o < 1 || v !== 0) ? 'opacity, transform' : 'auto',
+  );
+  return { opacity, transform: riseTransform(y), willChange };
 }
 
 /** Holds `count` items wholly below the viewport at hydration until in view, then they rise one
@@ -40,7 +47,7 @@ export function useReveal<T extends Element>(count = 1) {
     element.setAttribute('data-reveal', 'held');
     // Written in hydration's own task (raf.sync), not in react-spring's frame loop, which would draw
     // two more frames on a load just to stop; after every reveal's read (a microtask), so that no
-    // read lays out the page again (docs/bench-history.md, fifteenth session).
+    // read lays out the page again.
     queueMicrotask(() => raf.sync(() => api.set({ opacity: 0, y: REVEAL_RISE_PX })));
   }, [ref, api]);
 

@@ -6,6 +6,7 @@ import { layoutInputs, layoutOf, shapeInputs, titleEnds } from '../motion/titleF
 import {
   pinnedBand,
   scrollButtonDiameter,
+  SCROLL_BUTTON_REM,
   taglineOpacity,
   TITLE_LINE_HEIGHT,
 } from '../motion/model';
@@ -67,16 +68,19 @@ export function Hero() {
       (el) => [...el.querySelectorAll<HTMLElement>('.hero__word')],
     );
     // Before the write, which reads them (listeners run in order). The room, scroll-padding-top, is
-    // a new value of the root's inline style (index.html): restyles the root alone
-    // (docs/bench-history.md).
+    // a new value of the root's inline style (index.html): restyles the root alone.
     const defaultRoom = root.style.scrollPaddingTop;
     let ends!: ReturnType<typeof titleEnds>;
+    let bandHeight = 0;
     const unsubscribeEnds = motionStore.subscribe(
       shapeInputs,
       () => {
         ends = titleEnds(motionStore.getState());
         const room = Math.ceil(pinnedBand(1, ends.pinned).height);
         root.style.scrollPaddingTop = `${room}px`;
+        // The band is drawn once at its tallest and slid up (transform), never resized.
+        bandHeight = Math.ceil(Math.max(pinnedBand(0, ends.start).height, room));
+        band.style.height = `${bandHeight}px`;
       },
       { equalityFn: shallow, fireImmediately: true },
     );
@@ -101,9 +105,9 @@ export function Hero() {
       tagline.style.opacity = shown < 1 ? shown.toFixed(3) : '';
       const pinned = pinnedBand(p, layout);
       band.style.opacity = String(pinned.opacity);
-      band.style.height = `${pinned.height}px`;
+      band.style.transform = `translateY(${(pinned.height - bandHeight).toFixed(2)}px)`;
       const rem = scrollButtonDiameter(s.scrollY, vh || 1);
-      button.style.setProperty('--diameter', `${rem}rem`);
+      button.style.setProperty('--shrink', String(rem / SCROLL_BUTTON_REM));
       const gone = rem <= 0;
       button.hidden = gone;
       button.tabIndex = gone ? -1 : 0;
@@ -179,8 +183,8 @@ const TITLE_FAMILY = 'Syne Title';
 
 /**
  * Whether the title's own font is in, read from the document's faces. `document.fonts.ready` is no
- * such read: once settled, Chromium lays the page out to answer it (docs/bench-history.md,
- * thirteenth session), so it is waited for only while the face is not in.
+ * such read: once settled, Chromium lays the page out to answer it, so it is waited for only
+ * while the face is not in.
  */
 function titleFontLoaded(doc: Document): boolean {
   for (const face of doc.fonts ?? []) {

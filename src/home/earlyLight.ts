@@ -24,8 +24,7 @@ export function startEarlyLight(doc: Document = document): void {
 
   placeLitWords(box);
   // A web font that comes later moves the <h1>'s words: the copies follow until the app runs.
-  // Only then: once settled, `fonts.ready` costs Chromium a layout to answer
-  // (docs/bench-history.md).
+  // Only then: once settled, `fonts.ready` costs Chromium a layout to answer.
   if (doc.fonts?.status === 'loading')
     void doc.fonts.ready.then(() => {
       if (!('live' in box.dataset)) placeLitWords(box);

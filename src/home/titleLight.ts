@@ -31,8 +31,7 @@ export interface EarlyLight {
 /**
  * Ends the first paint's sweep (the lit copies' animations) where it is and says where, or null.
  * Every value is read before anything is written: one style update while the sweep runs, where
- * `commitStyles()` on each animation cost one per animation (docs/bench-history.md, thirteenth
- * session).
+ * `commitStyles()` on each animation would cost one per animation.
  */
 export function takeEarlyLight(box: HTMLElement): EarlyLight | null {
   const windows = litWindows(box);

@@ -64,10 +64,7 @@ describe(`the page-wide light in ${engine}`, () => {
     });
     // Just inside the card's top edge, a quarter of the way along (the card lifts under it).
     await page.movePointer(box.left + box.width * 0.25, box.top + 12);
-    await page.waitFor(
-      () =>
-        (document.querySelector('.card') as HTMLElement).style.getPropertyValue('--edge-x') !== '',
-    );
+    await page.waitFor(() => document.querySelector('.card')!.hasAttribute('data-edge-lit'));
     await page.evaluate(() => new Promise((r) => setTimeout(r, 800)));
     const png = await page.screenshot('edge-light');
     const edge = await page.evaluate(async (b64) => {
