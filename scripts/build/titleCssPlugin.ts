@@ -1,7 +1,7 @@
 /** Appends the model's custom properties (src/motion/titleLook.ts) to src/styles/global.css. */
 import type { Plugin } from 'vite';
-import { titleCss } from '../../src/motion/titleLook';
-import { titleGlyphs } from './titleGlyphsPlugin';
+import { titleCss } from '../../src/motion/titleLook.ts';
+import { titleGlyphs } from './titleGlyphsPlugin.ts';
 
 export function titleCssPlugin(): Plugin {
   return {

@@ -24,8 +24,8 @@ export {
   sweepStep,
   lightRadius,
   lightScrollOffset,
-} from './light';
-import { restX, sweepStep } from './light';
+} from './light.ts';
+import { restX, sweepStep } from './light.ts';
 
 /** The top bar's height in CSS px: the pinned title sits under it. */
 export const TOPBAR_HEIGHT = 64;

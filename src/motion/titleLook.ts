@@ -1,5 +1,5 @@
 /** The title's light said once, for the shader and the CSS (docs/title-light.md). */
-import { LIGHT_RADIUS_EM } from './light';
+import { LIGHT_RADIUS_EM } from './light.ts';
 import {
   GUESSED_SIZE,
   GUESSED_STROKE,
@@ -14,7 +14,7 @@ import {
   TITLE_START_SIZE,
   TITLE_START_Y,
   type TitleMetrics,
-} from './model';
+} from './model.ts';
 
 /** The unlit outline and the light's two hues, cool on its left and violet on its right (sRGB). */
 export const LIGHT_COLORS = { base: '#a9b4e8', hueA: '#9fb0ff', hueB: '#d7a8ff' } as const;
