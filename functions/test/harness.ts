@@ -36,7 +36,18 @@ export interface Smtp {
   close(): Promise<void>;
 }
 
-export async function startSmtp(port = 0): Promise<Smtp> {
+export interface SmtpOptions {
+  /** Refuses for good (554) every mail whose text holds this marker. */
+  refuse?: string;
+  /** Waits this long before answering each mail, ms. */
+  delayMs?: number;
+}
+
+/** A real SMTP server on loopback that keeps what it accepts in `received`. */
+export async function startSmtp(
+  port = 0,
+  { refuse, delayMs = 0 }: SmtpOptions = {},
+): Promise<Smtp> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -46,12 +57,21 @@ export async function startSmtp(port = 0): Promise<Smtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const answer = () => {
+          if (refuse !== undefined && raw.includes(refuse)) {
+            callback(Object.assign(new Error('Message refused'), { responseCode: 554 }));
+            return;
+          }
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          });
+          callback();
+        };
+        if (delayMs > 0) setTimeout(answer, delayMs);
+        else answer();
       });
     },
   });

@@ -7,11 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { access, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { emailBucket } from '../src/clientAddress';
 import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
-import { startHarness, tempDir, TEST_SECRET, testSettings } from './harness';
+import { startHarness, startSmtp, tempDir, TEST_SECRET, testSettings } from './harness';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { FirestoreStore } from '../src/store/firestoreStore';
@@ -28,32 +27,6 @@ function run(args: string[], env: NodeJS.ProcessEnv) {
       (error, out, err) => ok({ code: error ? Number(error.code) : 0, out, err }),
     );
   });
-}
-
-/** An SMTP server that refuses for good (554) every mail whose text holds "POISON". */
-async function startPickySmtp() {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () =>
-        callback(
-          raw.includes('POISON')
-            ? Object.assign(new Error('Message refused'), { responseCode: 554 })
-            : undefined,
-        ),
-      );
-    },
-  });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
-  const port = (server.server.address() as { port: number }).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((ok) => server.close(() => ok())),
-  };
 }
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -106,7 +79,7 @@ describe.each(KITS)('npm run messages on the $name', (kit) => {
     const dir = await tempDir();
     cleanups.push(dir.remove);
     const opened = await kit.open(dir.path);
-    const smtp = await startPickySmtp();
+    const smtp = await startSmtp(0, { refuse: 'POISON' });
     cleanups.push(smtp.close);
     const h = await startHarness({
       dataDir: dir.path,

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { emailBucket } from '../src/clientAddress';
 import { SENT } from '../src/contact';
@@ -15,7 +14,7 @@ import { backendSettings } from '../src/settings';
 import { FileStore } from '../src/store/fileStore';
 import { FirestoreStore } from '../src/store/firestoreStore';
 import type { ContactStore } from '../src/store/types';
-import { closedPort, startHarness, tempDir, TEST_SECRET, testSettings } from './harness';
+import { closedPort, startHarness, startSmtp, tempDir, TEST_SECRET, testSettings } from './harness';
 
 interface Kit {
   name: string;
@@ -64,31 +63,6 @@ const message = (patch: Record<string, string> = {}) => ({
   ...patch,
 });
 
-/** An SMTP server that refuses for good (554) every mail whose text holds "POISON". */
-async function startPickySmtp(port: number) {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () => {
-        if (raw.includes('POISON')) {
-          const refusal = Object.assign(new Error('Message refused'), { responseCode: 554 });
-          callback(refusal);
-          return;
-        }
-        received.push(raw);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', () => ok()));
-  return { received, close: () => new Promise<void>((ok) => server.close(() => ok())) };
-}
-
 describe.each(KITS)('on the $name', (kit) => {
   async function backend(options: { smtpPort: number; now: () => Date; defaults?: boolean }) {
     const dir = await tempDir();
@@ -116,7 +90,7 @@ describe.each(KITS)('on the $name', (kit) => {
 
   it('counts 20 racing copies of one message once under the default limits: all sent, one stored, one mail, the next message accepted', async () => {
     const port = await closedPort();
-    const smtp = await startPickySmtp(port);
+    const smtp = await startSmtp(port, { refuse: 'POISON' });
     cleanups.push(smtp.close);
     const clock = stillClock();
     const { h, store, settings } = await backend({
@@ -170,7 +144,7 @@ describe.each(KITS)('on the $name', (kit) => {
     expect(waiting.filter((r) => r.delivery.state === 'pending')).toHaveLength(51);
 
     // The server comes back; it refuses the poison for good.
-    const smtp = await startPickySmtp(port);
+    const smtp = await startSmtp(port, { refuse: 'POISON' });
     cleanups.push(smtp.close);
     clock.advance(settings.retry.maxDelayMs);
     const counts = await h.backend.retry();

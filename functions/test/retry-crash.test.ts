@@ -6,39 +6,30 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { SMTPServer } from 'smtp-server';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
 import { FileStore } from '../src/store/fileStore';
 import { FirestoreStore } from '../src/store/firestoreStore';
 import type { ContactStore } from '../src/store/types';
-import { closedPort, header, sdkCallable, startBackend, tempDir, waitFor } from './harness';
+import {
+  closedPort,
+  header,
+  sdkCallable,
+  startBackend,
+  startSmtp,
+  tempDir,
+  waitFor,
+} from './harness';
 
-/** An SMTP server that takes its time over each mail and refuses "POISON" for good. */
+/** The ids of the mails a slow SMTP server accepted, in order; it refuses "POISON" for good. */
 async function startSlowSmtp(port: number, delayMs: number) {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () => {
-        setTimeout(() => {
-          if (raw.includes('POISON')) {
-            callback(Object.assign(new Error('Message refused'), { responseCode: 554 }));
-            return;
-          }
-          received.push(header(raw, 'X-Contact-Message-Id') ?? '');
-          callback();
-        }, delayMs);
-      });
+  const smtp = await startSmtp(port, { refuse: 'POISON', delayMs });
+  onTestFinished(smtp.close);
+  return {
+    get ids() {
+      return smtp.received.map((mail) => header(mail.raw, 'X-Contact-Message-Id') ?? '');
     },
-  });
-  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', () => ok()));
-  onTestFinished(() => new Promise<void>((ok) => server.close(() => ok())));
-  return received;
+  };
 }
 
 /** The store the backend processes use, read from the test: its env and a reader of its own. */
@@ -104,12 +95,12 @@ describe.each([
     await first.stop();
 
     // It comes back, slow; a retry pass starts and is killed part-way.
-    const received = await startSlowSmtp(port, 100);
+    const mails = await startSlowSmtp(port, 100);
     const passing = await startBackend({ ...env, RETRY_INTERVAL_MS: '200' });
-    await waitFor(async () => received.length >= 10, 30_000);
+    await waitFor(async () => mails.ids.length >= 10, 30_000);
     passing.child.kill('SIGKILL');
     await passing.stop();
-    const beforeRestart = received.length;
+    const beforeRestart = mails.ids.length;
     expect(passing.output()).toMatch(new RegExp(`contact mail failed for good.*id=${ids[0]}`, 's'));
 
     await startBackend({ ...env, RETRY_INTERVAL_MS: '200' });
@@ -119,7 +110,7 @@ describe.each([
     }, 60_000);
 
     const counts = new Map<string, number>();
-    for (const id of received) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const id of mails.ids) counts.set(id, (counts.get(id) ?? 0) + 1);
     const twice = [...counts].filter(([, c]) => c > 1);
     console.log(
       `${name}: retry pass killed after ${beforeRestart} of ${ids.length - 1} mails: ${records.length} stored, ` +

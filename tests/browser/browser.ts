@@ -12,7 +12,7 @@ import {
 } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../shared/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/bench/browser';
 
 export const CHROMIUM = CHROMIUM_PATH;
 export const PHONE = { width: 390, height: 844 } as const;

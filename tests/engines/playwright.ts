@@ -1,6 +1,6 @@
 /** Chromium and Firefox through Playwright, behind the EnginePage interface. */
 import { chromium, firefox, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../shared/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/bench/browser';
 import { closeAfterTest } from '../browser/browser';
 import {
   DESKTOP,
