@@ -31,7 +31,7 @@ export const privacyPolicy: LegalDocument = {
    Your data is stored in a cloud document database and is encrypted at rest. Access is limited to the people who need it to run the service.
 
 5. RETENTION AND REMOVAL
-   We keep your data indefinitely, until you ask us to remove it. To have your data removed, contact us at the address below. We then delete, with the tool we keep for these requests, every message you sent us through the contact form, with its copy in our mail system's queue and the records we keep to limit how often a form can be sent, and tell you what we removed. On request we first send you a copy of everything we hold about you.
+   We keep your data indefinitely, until you ask us to remove it. To have your data removed, contact us at the address below. We then delete every message you sent us through the contact form, any copy still waiting to be mailed, and the records we keep to limit how often the form can be sent, and we tell you what we removed. If you ask, we first send you a copy of everything we hold about you.
 
 6. CHILDREN
    Our services are not for children. Children under 13 are prohibited from using them, and we do not knowingly collect their data.
