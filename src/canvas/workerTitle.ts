@@ -2,6 +2,7 @@ import { shallow } from 'zustand/shallow';
 import { motionStore, type CanvasStatus, type MotionState } from '../motion/store';
 import { frameCounted, frameDrawnInWorker } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
+import { titleScroll } from '../motion/titleFrame';
 import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
 import { takeTitleWorker } from './start';
 
@@ -39,7 +40,11 @@ export type FromWorker =
   | { type: 'status'; canvas: CanvasStatus }
   | { type: 'unavailable'; reason: string };
 
-const mirrored = ({ canvas: _canvas, ...inputs }: MotionState): MirroredState => inputs;
+/** The page's state as the worker needs it: the scroll only as far as the title follows it. */
+const mirrored = ({ canvas: _canvas, ...inputs }: MotionState): MirroredState => ({
+  ...inputs,
+  scrollY: titleScroll(inputs),
+});
 
 /** The title renderer in a worker: createTitleRenderer's calls, sent as messages. */
 export function workerTitle(

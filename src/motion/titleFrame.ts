@@ -1,10 +1,9 @@
-import { scrollProgress, titleLayout, type TitleLayout } from './model';
+import { clamp, scrollProgress, titleLayout, type TitleLayout } from './model';
 import type { MotionState } from './store';
 
 const SHAPE_KEYS = ['viewport', 'titleEm', 'titleWordsEm'] as const;
-const LAYOUT_KEYS = ['scrollY', ...SHAPE_KEYS] as const;
 const LIGHT_KEYS = [
-  ...LAYOUT_KEYS,
+  ...SHAPE_KEYS,
   'pointer',
   'sweepStart',
   'reducedMotion',
@@ -17,16 +16,23 @@ const LIGHT_KEYS = [
 ] as const satisfies readonly (keyof MotionState)[];
 
 /** What the title's layout reads of the store. */
-export type LayoutInputs = Pick<MotionState, (typeof LAYOUT_KEYS)[number]>;
+export type LayoutInputs = Pick<MotionState, (typeof SHAPE_KEYS)[number] | 'scrollY'>;
 /** What the lit title (its layout and its light) reads of the store. */
-export type LightInputs = Pick<MotionState, (typeof LIGHT_KEYS)[number]>;
+export type LightInputs = Pick<MotionState, (typeof LIGHT_KEYS)[number] | 'scrollY'>;
+
+/**
+ * The scroll the title follows: from the top of the page to one viewport height down, where it is
+ * pinned. Scrolling further changes nothing of the title, so nothing is written or drawn for it.
+ */
+export const titleScroll = (s: Pick<MotionState, 'scrollY' | 'viewport'>) =>
+  clamp(s.scrollY, 0, s.viewport?.height ?? 0);
 
 /** A selector of the layout's inputs, for `subscribe(…, { equalityFn: shallow })`. */
-export const layoutInputs = (s: MotionState) => LAYOUT_KEYS.map((k) => s[k]);
+export const layoutInputs = (s: MotionState) => [titleScroll(s), ...shapeInputs(s)];
 /** A selector of what the title's ends depend on: the layout's inputs but the scroll. */
 export const shapeInputs = (s: MotionState) => SHAPE_KEYS.map((k) => s[k]);
 /** A selector of every input of the lit title: a change of any of them is a new picture. */
-export const lightInputs = (s: MotionState) => LIGHT_KEYS.map((k) => s[k]);
+export const lightInputs = (s: MotionState) => [titleScroll(s), ...LIGHT_KEYS.map((k) => s[k])];
 
 /** The title this frame: scroll progress `p` and the layout at it. */
 export function layoutOf(s: LayoutInputs): { p: number; layout: TitleLayout } {

@@ -606,4 +606,50 @@ describe('rendering on demand', () => {
     console.log(`[figures] canvas frames drawn during 5 s still: ${after - still}`);
     expect(after - still).toBe(0);
   });
+
+  it('draws no canvas frame and writes no title style while the page scrolls below the pinned title', async () => {
+    const { page } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
+    await waitForCanvas(page);
+    await page.mouse.move(700, 500);
+    await page.evaluate(() => window.scrollTo(0, innerHeight));
+    // Pinned and still: no animation plays and no canvas frame came for a second.
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const n = window.__probes!.titleFrames!.frames;
+          setTimeout(
+            () =>
+              resolve(
+                window.__probes!.titleFrames!.frames === n &&
+                  document.getAnimations().every((a) => a.playState !== 'running'),
+              ),
+            1000,
+          );
+        }),
+      null,
+      { timeout: 30_000, polling: 100 },
+    );
+    const frames = await page.evaluate(() => {
+      const w = window as unknown as { titleWrites: number };
+      w.titleWrites = 0;
+      const observer = new MutationObserver((records) => (w.titleWrites += records.length));
+      for (const el of document.querySelectorAll('.hero, .title-canvas'))
+        observer.observe(el, { attributes: true, subtree: true });
+      return window.__probes!.titleFrames!.frames;
+    });
+    for (let i = 0; i < 30; i++) {
+      await page.mouse.wheel(0, 60);
+      await page.waitForTimeout(16);
+    }
+    await page.waitForTimeout(500);
+    const after = await page.evaluate(() => ({
+      frames: window.__probes!.titleFrames!.frames,
+      writes: (window as unknown as { titleWrites: number }).titleWrites,
+      below: scrollY - innerHeight,
+    }));
+    expect(after.below, 'scrolled on below the pin').toBeGreaterThan(1000);
+    expect(after.frames - frames, 'canvas frames').toBe(0);
+    expect(after.writes, 'attributes written in the title').toBe(0);
+  });
 });

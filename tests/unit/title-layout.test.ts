@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { shallow } from 'zustand/shallow';
 import {
   pinnedBand,
+  scrollButtonDiameter,
   taglineOpacity,
   TAGLINE_GAP_PX,
   titleStrip,
@@ -10,7 +12,8 @@ import {
   TITLE_LINE_HEIGHT,
   twoLineSplit,
 } from '../../src/motion/model';
-import { titleEnds } from '../../src/motion/titleFrame';
+import { initialMotionState } from '../../src/motion/store';
+import { layoutInputs, lightInputs, titleEnds } from '../../src/motion/titleFrame';
 
 // "Bluestem Software" in Syne 700, as the DOM title measures it.
 const em = 10.494;
@@ -145,6 +148,37 @@ describe('the tagline under the title', () => {
         last = shown;
       }
       expect(last).toBe(0);
+    }
+  });
+});
+
+describe('scrolling past the pin', () => {
+  it('changes no input of the title, so nothing is written or drawn for it', () => {
+    for (const viewport of [phone, desktop]) {
+      const at = (scrollY: number) => ({
+        ...initialMotionState,
+        viewport,
+        titleEm: em,
+        titleWordsEm: wordsEm,
+        scrollY,
+      });
+      const pinned = at(viewport.height);
+      for (const scrollY of [viewport.height + 1, 2 * viewport.height, 20_000]) {
+        expect(shallow(layoutInputs(at(scrollY)), layoutInputs(pinned))).toBe(true);
+        expect(shallow(lightInputs(at(scrollY)), lightInputs(pinned))).toBe(true);
+      }
+      expect(shallow(layoutInputs(at(viewport.height - 1)), layoutInputs(pinned))).toBe(false);
+      expect(shallow(lightInputs(at(-40)), lightInputs(at(0)))).toBe(true);
+    }
+  });
+
+  it('finds the tagline, the scroll button and the band at their ends by then', () => {
+    for (const viewport of [phone, desktop]) {
+      const start = titleLayout(0, viewport, em, wordsEm);
+      const pinned = titleLayout(1, viewport, em, wordsEm);
+      expect(taglineOpacity(viewport.height, start, pinned)).toBe(0);
+      expect(scrollButtonDiameter(viewport.height, viewport.height)).toBe(0);
+      expect(pinnedBand(1, pinned).opacity).toBe(1);
     }
   });
 });
