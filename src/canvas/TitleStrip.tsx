@@ -33,7 +33,9 @@ export function TitleStrip({
   }, [stripRef, active]);
   useEffect(() => {
     const fade = fadeRef.current;
-    if (fade && active) return crossfadeSide(fade, 0, 1);
+    // The canvas adds to the DOM title only while they fade (global.css, `.title-canvas`).
+    const host = fade?.closest<HTMLElement>('.title-canvas');
+    if (fade && host && active) return crossfadeSide(fade, 0, 1, host);
   }, [fadeRef, active]);
   return (
     <div ref={stripRef} className="title-canvas__strip" style={{ width: '100%' }}>

@@ -12,6 +12,8 @@ interface Side {
   animation: Animation | null;
   /** Clears the timer that ends the fade once it has played (endInRest). */
   clearEnd: () => void;
+  /** Carries `data-crossfading` while the fade plays. */
+  marked: HTMLElement;
 }
 const sides = new Set<Side>();
 /** Told when the handover's fade has played and both its sides are ended (onCrossfaded). */
@@ -21,6 +23,7 @@ function stop(side: Side): void {
   side.clearEnd();
   side.animation?.cancel();
   side.animation = null;
+  delete side.marked.dataset.crossfading;
 }
 
 /** A side's fade has been ended in its rest: once both have, the fade is over. */
@@ -45,6 +48,10 @@ function show(side: Side, ready: boolean, fade: boolean): void {
     ],
     { duration: length, easing: 'linear' },
   );
+  side.marked.dataset.crossfading = '';
+  const unmark = () => delete side.marked.dataset.crossfading;
+  // Cancelled at its rest (endInRest) or by a new fade: `finished` rejects then.
+  side.animation.finished.then(unmark, unmark);
   side.clearEnd = endInRest(side.animation, sideEnded);
 }
 
@@ -75,9 +82,17 @@ export function onCrossfaded(fn: () => void): () => void {
 
 let unsubscribe: (() => void) | null = null;
 
-/** Lets the crossfade set `el`'s opacity to `hidden` or `shown` with the canvas; returns the detach. */
-export function crossfadeSide(el: HTMLElement, hidden: number, shown: number): () => void {
-  const side: Side = { el, hidden, shown, animation: null, clearEnd: () => {} };
+/**
+ * Lets the crossfade set `el`'s opacity to `hidden` or `shown` with the canvas; returns the detach.
+ * `marked` (by default `el`) carries `data-crossfading` while the fade plays.
+ */
+export function crossfadeSide(
+  el: HTMLElement,
+  hidden: number,
+  shown: number,
+  marked: HTMLElement = el,
+): () => void {
+  const side: Side = { el, hidden, shown, animation: null, clearEnd: () => {}, marked };
   sides.add(side);
   show(side, motionStore.getState().canvas === 'ready', false);
   unsubscribe ??= motionStore.subscribe((s) => s.canvas === 'ready', follow);

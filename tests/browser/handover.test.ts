@@ -78,16 +78,18 @@ describe.each(PATHS)(
         pic: CanvasPicture;
       }[] = [];
       let domLines: StrokeMask | undefined;
-      // The two sides' fades' start times, read on every frame until both have started.
+      // The two sides' fades' start times, read on every frame until both have started, and how
+      // the canvas is blended then.
       const starts = page.evaluate(
         () =>
-          new Promise<number[]>((resolve) => {
+          new Promise<{ sides: number[]; blend: string }>((resolve) => {
             const read = () => {
               const sides = ['.title-canvas__strip > div', '.hero__title-box'].map((q) => {
                 const start = document.querySelector(q)?.getAnimations().at(-1)?.startTime;
                 return typeof start === 'number' ? start : null;
               });
-              if (sides.every((t) => t !== null)) resolve(sides as number[]);
+              const blend = getComputedStyle(document.querySelector('.title-canvas')!).mixBlendMode;
+              if (sides.every((t) => t !== null)) resolve({ sides: sides as number[], blend });
               else requestAnimationFrame(read);
             };
             read();
@@ -178,8 +180,14 @@ describe.each(PATHS)(
       expect(after.canvas).toBe(1);
       expect(after.since).toBeGreaterThan(TITLE_CROSSFADE_MS * 0.9);
       // The canvas and the title box fade in step: one start time.
-      const [canvasStart, boxStart] = await starts;
-      expect(canvasStart).toBe(boxStart);
+      const fade = await starts;
+      expect(fade.sides[0]).toBe(fade.sides[1]);
+      // The canvas is added to the DOM title while they fade, and simply laid over the page after.
+      expect(fade.blend, 'blending while the titles fade').toBe('plus-lighter');
+      const blendAfter = await page.evaluate(
+        () => getComputedStyle(document.querySelector('.title-canvas')!).mixBlendMode,
+      );
+      expect(blendAfter, 'blending after the fade').toBe('normal');
       expect(problems).toEqual([]);
       await context.close();
     });
