@@ -49,9 +49,13 @@ function show(side: Side, ready: boolean, fade: boolean): void {
     { duration: length, easing: 'linear' },
   );
   side.marked.dataset.crossfading = '';
-  const unmark = () => delete side.marked.dataset.crossfading;
-  // Cancelled at its rest (endInRest) or by a new fade: `finished` rejects then.
-  side.animation.finished.then(unmark, unmark);
+  // Cancelled at its rest (endInRest) or by stop(): `finished` rejects then. A newer fade, begun
+  // in the same task as the cancel, keeps its mark.
+  const animation = side.animation;
+  const unmark = () => {
+    if (side.animation === animation) delete side.marked.dataset.crossfading;
+  };
+  animation.finished.then(unmark, unmark);
   side.clearEnd = endInRest(side.animation, sideEnded);
 }
 
