@@ -547,6 +547,27 @@ describe('fallbacks', () => {
   });
 });
 
+/** Until the title is still: no canvas frame for `ms`, the light not moving, no animation playing. */
+async function untilStill(page: Page, ms: number) {
+  await page.waitForFunction(
+    (ms) =>
+      new Promise<boolean>((resolve) => {
+        const n = window.__probes!.titleFrames!.frames;
+        setTimeout(
+          () =>
+            resolve(
+              window.__probes!.titleFrames!.frames === n &&
+                !window.__probes!.titleLight!.moving &&
+                document.getAnimations().every((a) => a.playState !== 'running'),
+            ),
+          ms,
+        );
+      }),
+    ms,
+    { timeout: 30_000, polling: 100 },
+  );
+}
+
 describe('rendering on demand', () => {
   it('React commits nothing during the sweep nor while the pointer crosses the title, and no frame is drawn while the page is still', async () => {
     const { page } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
@@ -583,23 +604,8 @@ describe('rendering on demand', () => {
     await page.mouse.move(10, 890);
     // The title's width is measured once the fonts are in: a change of what is drawn, not stillness.
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await page.waitForFunction(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const n = window.__probes!.titleFrames!.frames;
-          // Still: the light asked for no further frame, and none came for 2 s (on a busy
-          // machine an easing light's frames can be more than a second apart).
-          setTimeout(
-            () =>
-              resolve(
-                window.__probes!.titleFrames!.frames === n && !window.__probes!.titleLight!.moving,
-              ),
-            2000,
-          );
-        }),
-      null,
-      { timeout: 30_000, polling: 100 },
-    );
+    // On a busy machine an easing light's frames can be more than a second apart.
+    await untilStill(page, 2000);
     const still = await page.evaluate(() => window.__probes!.titleFrames!.frames);
     await page.waitForTimeout(5000);
     const after = await page.evaluate(() => window.__probes!.titleFrames!.frames);
@@ -613,23 +619,8 @@ describe('rendering on demand', () => {
     await waitForCanvas(page);
     await page.mouse.move(700, 500);
     await page.evaluate(() => window.scrollTo(0, innerHeight));
-    // Pinned and still: no animation plays and no canvas frame came for a second.
-    await page.waitForFunction(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const n = window.__probes!.titleFrames!.frames;
-          setTimeout(
-            () =>
-              resolve(
-                window.__probes!.titleFrames!.frames === n &&
-                  document.getAnimations().every((a) => a.playState !== 'running'),
-              ),
-            1000,
-          );
-        }),
-      null,
-      { timeout: 30_000, polling: 100 },
-    );
+    // Pinned and still.
+    await untilStill(page, 1000);
     const frames = await page.evaluate(() => {
       const w = window as unknown as { titleWrites: number };
       w.titleWrites = 0;
