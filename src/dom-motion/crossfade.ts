@@ -12,8 +12,8 @@ interface Side {
   animation: Animation | null;
   /** Clears the timer that ends the fade once it has played (endInRest). */
   clearEnd: () => void;
-  /** Carries `data-crossfading` while the fade plays. */
-  marked: HTMLElement;
+  /** Carries `data-crossfading` while the fade plays, when given. */
+  marked?: HTMLElement;
 }
 const sides = new Set<Side>();
 /** Told when the handover's fade has played and both its sides are ended (onCrossfaded). */
@@ -23,7 +23,7 @@ function stop(side: Side): void {
   side.clearEnd();
   side.animation?.cancel();
   side.animation = null;
-  delete side.marked.dataset.crossfading;
+  if (side.marked) delete side.marked.dataset.crossfading;
 }
 
 /** A side's fade has been ended in its rest: once both have, the fade is over. */
@@ -48,14 +48,17 @@ function show(side: Side, ready: boolean, fade: boolean): void {
     ],
     { duration: length, easing: 'linear' },
   );
-  side.marked.dataset.crossfading = '';
-  // Cancelled at its rest (endInRest) or by stop(): `finished` rejects then. A newer fade, begun
-  // in the same task as the cancel, keeps its mark.
-  const animation = side.animation;
-  const unmark = () => {
-    if (side.animation === animation) delete side.marked.dataset.crossfading;
-  };
-  animation.finished.then(unmark, unmark);
+  const { marked } = side;
+  if (marked) {
+    marked.dataset.crossfading = '';
+    // Cancelled at its rest (endInRest) or by stop(): `finished` rejects then. A newer fade, begun
+    // in the same task as the cancel, keeps its mark.
+    const animation = side.animation;
+    const unmark = () => {
+      if (side.animation === animation) delete marked.dataset.crossfading;
+    };
+    animation.finished.then(unmark, unmark);
+  }
   side.clearEnd = endInRest(side.animation, sideEnded);
 }
 
@@ -88,13 +91,13 @@ let unsubscribe: (() => void) | null = null;
 
 /**
  * Lets the crossfade set `el`'s opacity to `hidden` or `shown` with the canvas; returns the detach.
- * `marked` (by default `el`) carries `data-crossfading` while the fade plays.
+ * `marked`, when given, carries `data-crossfading` while the fade plays.
  */
 export function crossfadeSide(
   el: HTMLElement,
   hidden: number,
   shown: number,
-  marked: HTMLElement = el,
+  marked?: HTMLElement,
 ): () => void {
   const side: Side = { el, hidden, shown, animation: null, clearEnd: () => {}, marked };
   sides.add(side);
