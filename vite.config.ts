@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { LOCAL_CALLABLE_ROUTE } from './src/contact/config.ts';
+import { LOCAL_CALLABLE_ROUTE } from './src/contract/callable.ts';
 import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin.ts';
 import { titleCssPlugin } from './scripts/build/titleCssPlugin.ts';
 import { threeShaderChunksPlugin } from './scripts/build/threeShaderChunksPlugin.ts';

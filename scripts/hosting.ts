@@ -12,7 +12,7 @@ import connect from 'connect';
 import { createProxyServer } from 'httpxy';
 import superstatic from 'superstatic/lib/superstatic.js';
 import type { Configuration } from 'superstatic/lib/config';
-import { LOCAL_CALLABLE_ROUTE } from '../src/contact/config';
+import { LOCAL_CALLABLE_ROUTE } from '../src/contract/callable';
 
 export type HostingConfig = Configuration & { ignore?: string[] };
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
-import { company } from '../../src/content/company';
+import { studio } from '../../src/contract/company';
 import { clientAddress, clientBucket, emailBucket, pseudonym } from './clientAddress';
 import { deliver } from './delivery';
 import type { Mailer } from './mail';
@@ -28,7 +28,7 @@ export interface ContactAnswer {
 
 export const SENT = 'Thank you! Your message has been sent.';
 export const TOO_LARGE = 'The request is too large.';
-export const TOO_MANY = `You have sent several messages in a short time. Please try again later, or write to us at ${company.email}.`;
+export const TOO_MANY = `You have sent several messages in a short time. Please try again later, or write to us at ${studio.email}.`;
 export const STORE_DOWN =
   'Your message could not be saved right now. Please try again in a few minutes.';
 export const KEY_REUSED =

@@ -1,21 +1,21 @@
 import { defineList, defineString } from 'firebase-functions/params';
 import { logger } from 'firebase-functions';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { company } from '../../src/content/company';
+import { studio } from '../../src/contract/company';
 import type { ContactRuntime } from './contact';
 import { retryUndelivered } from './delivery';
 import { smtpMailer, type Mailer } from './mail';
-import { FUNCTIONS_REGION } from '../../src/contact/config';
+import { FUNCTIONS_REGION } from '../../src/contract/callable';
 import { makeSendContactEmail, PSEUDONYM_SECRET, SMTP_URL } from './sendContactEmail';
 import { backendSettings } from './settings';
 import { FirestoreStore } from './store/firestoreStore';
 
 const CONTACT_TO = defineString('CONTACT_TO', {
-  default: company.email,
+  default: studio.email,
   description: 'Inbox that receives contact messages.',
 });
 const CONTACT_FROM = defineString('CONTACT_FROM', {
-  default: company.email,
+  default: studio.email,
   description: 'Sender address of contact mails; the SMTP account must be allowed to send as it.',
 });
 const ALLOWED_ORIGINS = defineList('ALLOWED_ORIGINS', {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import escapeHtml from 'escape-html';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type * as MimeFuncs from 'nodemailer/lib/mime-funcs';
-import { company } from '../../src/content/company';
+import { studio } from '../../src/contract/company';
 import { createFileAtomic } from './store/durableFile';
 import type { ContactRecord } from './store/types';
 
@@ -35,7 +35,7 @@ export function headerText(value: string): string {
 export function composeMail(record: ContactRecord, settings: MailSettings): SendMailOptions {
   const domain = settings.from.split('@')[1] ?? 'localhost';
   const text = [
-    `A message from the ${company.name} website contact form.`,
+    `A message from the ${studio.name} website contact form.`,
     '',
     `Name: ${record.name}`,
     `Email: ${record.email}`,
@@ -47,7 +47,7 @@ export function composeMail(record: ContactRecord, settings: MailSettings): Send
   ].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family:system-ui,sans-serif;line-height:1.5">
-<p>A message from the ${escapeHtml(company.name)} website contact form.</p>
+<p>A message from the ${escapeHtml(studio.name)} website contact form.</p>
 <table cellpadding="4">
 <tr><th align="left">Name</th><td>${escapeHtml(record.name)}</td></tr>
 <tr><th align="left">Email</th><td>${escapeHtml(record.email)}</td></tr>
@@ -57,7 +57,7 @@ export function composeMail(record: ContactRecord, settings: MailSettings): Send
 <p style="color:#666">Reply to this mail to answer ${escapeHtml(record.name)}. Message id ${escapeHtml(record.id)}.</p>
 </body></html>`;
   return {
-    from: { name: `${company.name} website`, address: settings.from },
+    from: { name: `${studio.name} website`, address: settings.from },
     to: settings.to,
     replyTo: { name: headerText(record.name), address: record.email },
     subject: headerText(`Website message from ${record.name}`),

@@ -4,7 +4,7 @@ import {
   normaliseContact,
   problemsBanner,
   type ContactFields,
-} from '../../src/contact/rules';
+} from '../../src/contract/rules';
 
 export interface ContactRequest {
   fields: ContactFields;

@@ -1,6 +1,6 @@
 import { defineBoolean, defineSecret, type Expression } from 'firebase-functions/params';
 import { onCall } from 'firebase-functions/v2/https';
-import { FUNCTIONS_REGION } from '../../src/contact/config';
+import { CONTACT_TIMEOUT_SECONDS, FUNCTIONS_REGION } from '../../src/contract/callable';
 import { handleContact, type ContactRuntime } from './contact';
 
 /** SMTP connection string, e.g. smtps://user:password@smtp.example.com:465. */
@@ -25,7 +25,7 @@ export function makeSendContactEmail(
     {
       region: FUNCTIONS_REGION,
       maxInstances: 5,
-      timeoutSeconds: 60,
+      timeoutSeconds: CONTACT_TIMEOUT_SECONDS,
       cors: origins,
       secrets: [SMTP_URL, PSEUDONYM_SECRET],
       enforceAppCheck: APP_CHECK_ENFORCE,

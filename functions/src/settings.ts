@@ -1,4 +1,4 @@
-import { company } from '../../src/content/company';
+import { studio } from '../../src/contract/company';
 
 export interface RateLimits {
   windowMs: number;
@@ -48,8 +48,8 @@ export const DEV_PSEUDONYM_SECRET = 'dev-only-pseudonym-secret-never-deploy';
 export function backendSettings(env: Env = process.env): BackendSettings {
   return {
     mail: {
-      to: env.CONTACT_TO?.trim() || company.email,
-      from: env.CONTACT_FROM?.trim() || company.email,
+      to: env.CONTACT_TO?.trim() || studio.email,
+      from: env.CONTACT_FROM?.trim() || studio.email,
     },
     rateLimits: {
       windowMs: positive(env, 'RATE_LIMIT_WINDOW_MS', 60 * 60_000),

@@ -16,7 +16,7 @@ import {
   type LocalBackend,
   type LocalBackendOptions,
 } from '../src/local/backend';
-import { FUNCTIONS_REGION } from '../../src/contact/config';
+import { CONTACT_CALLABLE, FUNCTIONS_REGION } from '../../src/contract/callable';
 import { startBackendProcess } from '../src/local/process';
 import { backendSettings, type BackendSettings } from '../src/settings';
 import type { ContactRecord } from '../src/store/types';
@@ -142,7 +142,7 @@ export function sdkCallable(port: number, timeout = 10_000) {
   );
   const functions = getFunctions(app, FUNCTIONS_REGION);
   connectFunctionsEmulator(functions, '127.0.0.1', port);
-  const callable = httpsCallable(functions, 'sendContactEmail', { timeout });
+  const callable = httpsCallable(functions, CONTACT_CALLABLE, { timeout });
   return {
     call: async (data: unknown) => (await callable(data)).data,
     close: () => deleteApp(app),
@@ -154,7 +154,7 @@ export async function startHarness(
 ): Promise<Harness> {
   const backend = await startLocalBackend({ port: 0, ...options });
   const sdk = sdkCallable(backend.port);
-  const url = `${backend.origin}/${PROJECT}/${FUNCTIONS_REGION}/sendContactEmail`;
+  const url = `${backend.origin}/${PROJECT}/${FUNCTIONS_REGION}/${CONTACT_CALLABLE}`;
   const messagesDir = join(options.dataDir, 'messages');
   return {
     backend,

@@ -7,7 +7,7 @@ import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/contact/rules';
+import { MESSAGES } from '../../src/contract/rules';
 import { KEY_REUSED, SENT, STORE_DOWN, TOO_LARGE, TOO_MANY } from '../src/contact';
 import { UNREADABLE_BODY } from '../src/local/backend';
 import { SHAPE_ERROR } from '../src/request';

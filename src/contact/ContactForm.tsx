@@ -14,7 +14,7 @@ import {
   MESSAGE_MIN,
   rawLength,
   type ContactField,
-} from './rules';
+} from '../contract/rules';
 import { SendButton } from './SendButton';
 import { useSend } from './useSend';
 import { useDraft } from './useDraft';

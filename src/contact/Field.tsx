@@ -1,5 +1,5 @@
 import type { ChangeEvent, InputHTMLAttributes, ReactNode, RefObject } from 'react';
-import type { ContactField } from './rules';
+import type { ContactField } from '../contract/rules';
 
 export type FieldControl = HTMLInputElement | HTMLTextAreaElement;
 

@@ -12,8 +12,9 @@ import {
   type ContactResult,
   type Failure,
 } from './callResult';
-import { CALL_TIMEOUT_MS, contactClientConfig, FUNCTIONS_REGION } from './config';
-import type { ContactFields } from './rules';
+import { contactClientConfig } from './config';
+import { CALL_TIMEOUT_MS, CONTACT_CALLABLE, FUNCTIONS_REGION } from '../contract/callable';
+import type { ContactFields } from '../contract/rules';
 
 /** What the form sends: the visitor's fields, the message's idempotency key and the honeypot. */
 export interface ContactPayload extends ContactFields {
@@ -36,7 +37,7 @@ async function setUp(): Promise<HttpsCallable<ContactPayload, unknown>> {
   const functions = getFunctions(app, FUNCTIONS_REGION);
   if (config.emulator)
     connectFunctionsEmulator(functions, config.emulator.host, config.emulator.port);
-  return httpsCallable<ContactPayload, unknown>(functions, 'sendContactEmail', {
+  return httpsCallable<ContactPayload, unknown>(functions, CONTACT_CALLABLE, {
     timeout: CALL_TIMEOUT_MS,
     // The function consumes App Check tokens (replay protection); only limited-use ones work.
     limitedUseAppCheckTokens: Boolean(config.appCheckSiteKey),

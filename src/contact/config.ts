@@ -1,8 +1,4 @@
 export const DEFAULT_PROJECT_ID = 'demo-bluestem';
-export const FUNCTIONS_REGION = 'us-central1';
-export const CALL_TIMEOUT_MS = 70_000;
-/** The path the SDK calls on a local backend, as the RegExp source the local servers forward. */
-export const LOCAL_CALLABLE_ROUTE = `^/[^/?]+/${FUNCTIONS_REGION}/sendContactEmail(?:[?]|$)`;
 
 export interface ContactClientConfig {
   firebase: {

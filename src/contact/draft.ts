@@ -1,4 +1,4 @@
-import type { ContactFields } from './rules';
+import type { ContactFields } from '../contract/rules';
 
 export const DRAFT_KEY = 'bluestem.contact.draft';
 

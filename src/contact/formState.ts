@@ -16,7 +16,7 @@
 import type { ContactPayload } from './client';
 import { DEFAULT_ERROR, QUEUED_NOTE } from './callResult';
 import { EMPTY_DRAFT, type Draft } from './draft';
-import { contactProblems, problemsBanner, type ContactField } from './rules';
+import { contactProblems, problemsBanner, type ContactField } from '../contract/rules';
 
 /** What Send shows, and its `data-state`. */
 export type Status = 'idle' | 'sending' | 'queued' | 'sent';

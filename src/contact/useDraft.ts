@@ -10,7 +10,7 @@ import {
 import type { FormControls } from './Field';
 import type { FormEvent, FormState } from './formState';
 import { isKiosk } from './kiosk';
-import type { ContactField } from './rules';
+import type { ContactField } from '../contract/rules';
 
 const FIELDS: readonly ContactField[] = ['name', 'email', 'message'];
 

@@ -1,4 +1,9 @@
-/** Every fact about the studio; the name and example.com addresses are placeholders to replace. */
+/**
+ * Every fact about the studio; the example.com addresses are placeholders to replace. The name and
+ * email are in src/contract/company.ts, since the contact mail uses them too.
+ */
+import { studio, type Studio } from '../contract/company.ts';
+
 export interface PostalAddress {
   readonly street: string;
   readonly locality: string;
@@ -7,9 +12,7 @@ export interface PostalAddress {
   readonly country: string;
 }
 
-export interface Company {
-  readonly name: string;
-  readonly email: string;
+export interface Company extends Studio {
   readonly address: PostalAddress;
   readonly social: { readonly url: string; readonly label: string };
   /** The welcome text, one paragraph per entry. */
@@ -18,8 +21,7 @@ export interface Company {
 }
 
 export const company: Company = {
-  name: 'Bluestem Software',
-  email: 'hello@example.com',
+  ...studio,
   address: {
     street: '1200 O Street, Suite 400',
     locality: 'Lincoln',

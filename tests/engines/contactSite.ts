@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { readHostingConfig, startHosting } from '../../scripts/hosting';
 import { startLocalBackend } from '../../functions/src/local/backend';
 import { backendSettings } from '../../functions/src/settings';
-import { FUNCTIONS_REGION } from '../../src/contact/config';
+import { FUNCTIONS_REGION } from '../../src/contract/callable';
 import type { ContactRecord } from '../../functions/src/store/types';
 import { startSmtp, tempDir } from '../../functions/test/harness';
 

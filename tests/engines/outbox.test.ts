@@ -20,7 +20,7 @@ import { DRAFT_KEY } from '../../src/contact/draft';
 import { THANK_YOU_MS } from '../../src/contact/kiosk';
 import { RETRY_FIRST_MS } from '../../src/contact/outbox';
 import { RETURN_TO_TOP_AFTER_MS } from '../../src/motion/attract';
-import { MESSAGES } from '../../src/contact/rules';
+import { MESSAGES } from '../../src/contract/rules';
 
 const engine = engineUnderTest();
 const open = sharedEngine();

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { contactClientConfig, LOCAL_CALLABLE_ROUTE, parseHostPort } from '../../src/contact/config';
+import { contactClientConfig, parseHostPort } from '../../src/contact/config';
+import { LOCAL_CALLABLE_ROUTE } from '../../src/contract/callable';
 import { clearDraft, DRAFT_KEY, draftText, parseDraft, saveDraft } from '../../src/contact/draft';
 
 describe('where the contact call goes', () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { failureOf, type Failure } from '../../src/contact/callResult';
-import { FUNCTIONS_REGION } from '../../src/contact/config';
+import { FUNCTIONS_REGION } from '../../src/contract/callable';
 import { closedPort } from '../../functions/test/harness';
 
 type Reply = (res: ServerResponse) => void;

@@ -8,7 +8,7 @@ import {
   type FormEvent,
   type FormState,
 } from '../../src/contact/formState';
-import { MESSAGES } from '../../src/contact/rules';
+import { MESSAGES } from '../../src/contract/rules';
 
 const TEXT = {
   name: 'Anna Karenina',

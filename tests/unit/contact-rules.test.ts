@@ -8,7 +8,7 @@ import {
   problemsBanner,
   rawLength,
   type ContactFields,
-} from '../../src/contact/rules';
+} from '../../src/contract/rules';
 
 const valid: ContactFields = {
   name: 'Ada Lovelace',

@@ -4,7 +4,7 @@ import { company, formatAddress } from '../../src/content/company';
 import { projects } from '../../src/content/projects';
 import { privacyPolicy, termsAndConditions } from '../../src/content/legal';
 import { LEGAL_LAST_UPDATED, routes } from '../../src/content/site';
-import { contactProblems, MESSAGE_MIN } from '../../src/contact/rules';
+import { contactProblems, MESSAGE_MIN } from '../../src/contract/rules';
 
 describe('company facts', () => {
   it('are all given, with an email the contact rules accept and an https profile', () => {

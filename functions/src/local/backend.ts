@@ -5,7 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { TOO_LARGE } from '../contact';
 import { retryUndelivered, type PassCounts } from '../delivery';
 import { outboxMailer, smtpMailer, type Mailer } from '../mail';
-import { FUNCTIONS_REGION } from '../../../src/contact/config';
+import { CONTACT_CALLABLE, FUNCTIONS_REGION } from '../../../src/contract/callable';
 import { makeSendContactEmail } from '../sendContactEmail';
 import { backendSettings, localOrigins, type BackendSettings } from '../settings';
 import { sweepTempFiles } from '../store/durableFile';
@@ -88,7 +88,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       },
     }),
   );
-  app.all(`/:project/${FUNCTIONS_REGION}/sendContactEmail`, (req, res) =>
+  app.all(`/:project/${FUNCTIONS_REGION}/${CONTACT_CALLABLE}`, (req, res) =>
     callable(req as unknown as Parameters<typeof callable>[0], res),
   );
   app.use(protocolErrors);

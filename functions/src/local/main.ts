@@ -1,6 +1,6 @@
 /** `npm run backend`: the local contact backend, set from the environment (.env.example). */
 import './setup';
-import { FUNCTIONS_REGION } from '../../../src/contact/config';
+import { CONTACT_CALLABLE, FUNCTIONS_REGION } from '../../../src/contract/callable';
 import { startLocalBackend } from './backend';
 import { openLocalStore, storeKind } from './localStore';
 
@@ -18,7 +18,7 @@ const backend = await startLocalBackend({
 });
 const where = process.env.SMTP_URL ? 'SMTP_URL' : `${backend.outboxDir}/*.eml`;
 console.log(
-  `Contact backend: ${backend.origin}/<project>/${FUNCTIONS_REGION}/sendContactEmail (store: ${local.where}; mail: ${where})`,
+  `Contact backend: ${backend.origin}/<project>/${FUNCTIONS_REGION}/${CONTACT_CALLABLE} (store: ${local.where}; mail: ${where})`,
 );
 process.send?.({ ready: backend.origin });
 

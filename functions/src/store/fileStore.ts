@@ -1,6 +1,6 @@
 import { readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IDEMPOTENCY_KEY } from '../../../src/contact/rules';
+import { IDEMPOTENCY_KEY } from '../../../src/contract/rules';
 import { createFileAtomic, writeFileAtomic } from './durableFile';
 import { byReceived, claimable, counted, released, requeued, StoreUnavailableError } from './types';
 import type { ContactRecord, ContactStore, RateBucket, ReleaseOutcome } from './types';
