@@ -1,7 +1,7 @@
-import { RouteLink } from './RouteLink';
+import { RouteLink } from '../routing/RouteLink';
 import { TopBar } from '../layout/TopBar';
 import { Footer } from '../layout/Footer';
-import { usePageOpened } from './usePageOpened';
+import { usePageOpened } from '../routing/usePageOpened';
 
 export function NotFoundPage() {
   usePageOpened();

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { addAfterEffect, useThree } from '@react-three/fiber';
 import { motionStore } from '../motion/store';
 import { lightProbe } from '../motion/lightProbe';
-import { createDprMonitor, recordFrame } from '../event/adaptiveDpr';
+import { createDprMonitor, recordFrame } from './adaptiveDpr';
 
 /** Event mode only: lowers the canvas's pixel ratio while frames run slow. */
 

@@ -4,7 +4,7 @@ import { Hero } from './Hero';
 import { Welcome } from './Welcome';
 import { ProjectsSection } from '../projects/ProjectsSection';
 import { ContactSection } from '../contact/ContactSection';
-import { usePageOpened } from '../app/usePageOpened';
+import { usePageOpened } from '../routing/usePageOpened';
 
 export function HomePage() {
   usePageOpened();

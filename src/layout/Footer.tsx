@@ -1,4 +1,4 @@
-import { RouteLink } from '../app/RouteLink';
+import { RouteLink } from '../routing/RouteLink';
 import { animated } from '@react-spring/web';
 import { company } from '../content/company';
 import { revealStyle, useReveal } from '../dom-motion/useReveal';

@@ -1,4 +1,4 @@
-import { RouteLink } from '../app/RouteLink';
+import { RouteLink } from '../routing/RouteLink';
 import { company } from '../content/company';
 import { Logo } from './Logo';
 import { SocialLink } from './SocialLink';

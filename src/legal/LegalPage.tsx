@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import type { LegalDocument } from '../content/legal';
 import { TopBar } from '../layout/TopBar';
 import { Footer } from '../layout/Footer';
-import { usePageOpened } from '../app/usePageOpened';
+import { usePageOpened } from '../routing/usePageOpened';
 
 export function LegalPage({ document }: { document: LegalDocument }) {
   usePageOpened();

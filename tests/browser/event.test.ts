@@ -11,7 +11,7 @@ import { baseURL, DESKTOP, openPage, sharedBrowser } from './browser';
 import { waitForCanvas } from '../shared/canvasTakeover';
 import { company } from '../../src/content/company';
 import { DRAFT_KEY } from '../../src/contact/draft';
-import { SLOW_FRAME_MS } from '../../src/event/adaptiveDpr';
+import { SLOW_FRAME_MS } from '../../src/canvas/adaptiveDpr';
 import {
   ATTRACT_AFTER_MS,
   CURSOR_HIDE_AFTER_MS,
