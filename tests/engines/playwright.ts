@@ -9,7 +9,7 @@ import {
   type EngineHost,
   type EnginePage,
   type OpenOptions,
-} from './engine';
+} from './page';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 

@@ -16,7 +16,7 @@ import {
   type EngineHost,
   type EnginePage,
   type OpenOptions,
-} from './engine';
+} from './page';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER =
