@@ -48,4 +48,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The contract is plain types and constants, the same wherever it runs: it reads no environment.
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['location', 'window', 'document', 'navigator', 'process', 'globalThis'].map((name) => ({
+          name,
+          message: 'src/contract/ reads no environment (docs/layers.md).',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MetaProperty[meta.name='import']",
+          message: 'src/contract/ reads no environment: no import.meta (docs/layers.md).',
+        },
+      ],
+    },
+  },
 );

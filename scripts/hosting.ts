@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import connect from 'connect';
 import { createProxyServer } from 'httpxy';
@@ -76,22 +75,4 @@ export async function startHosting(opts: HostingOptions): Promise<Server> {
     const server = app.listen(opts.port, opts.host ?? '127.0.0.1', () => ok(server));
     server.once('error', fail);
   });
-}
-
-/** A build served on a free port, for a measuring script: its origin, and its stop. */
-export interface HostedBuild {
-  origin: string;
-  /** Closes the server and the connections a browser left open, so the script can end. */
-  stop: () => void;
-}
-
-export async function hostBuild(root: string): Promise<HostedBuild> {
-  const server = await startHosting({ root, port: 0 });
-  return {
-    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
-    stop: () => {
-      server.close();
-      server.closeAllConnections();
-    },
-  };
 }

@@ -7,9 +7,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Alias } from 'vite';
 
-/** The folder of the production build, found as Node finds the package. */
+/** The folder of the production build of the react-router that react-router-dom imports. */
+const fromRouterDom = createRequire(
+  createRequire(import.meta.url).resolve('react-router-dom/package.json'),
+);
 export const REACT_ROUTER_PRODUCTION = join(
-  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  dirname(fromRouterDom.resolve('react-router/package.json')),
   'dist/production',
 );
 

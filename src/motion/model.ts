@@ -17,14 +17,7 @@ export const PIN_THRESHOLD = 0.98;
 /** The scroll-down circle: 3rem across at the top, nothing after half a viewport of scrolling. */
 export const SCROLL_BUTTON_REM = 3;
 export const SCROLL_BUTTON_GONE_AT = 0.5;
-export {
-  SWEEP_WIDE_BREAKPOINT,
-  SWEEP_STEP_WIDE,
-  SWEEP_STEP_NARROW,
-  sweepStep,
-  lightRadius,
-  lightScrollOffset,
-} from './light.ts';
+export { sweepStep, lightRadius } from './light.ts';
 import { restX, sweepStep } from './light.ts';
 
 /** The top bar's height in CSS px: the pinned title sits under it. */
