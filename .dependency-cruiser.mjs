@@ -67,7 +67,7 @@ export default {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist|functions/lib|src/generated)/' },
+    exclude: { path: '^(dist|functions/lib|src/generated)/' },
     // Type-only imports are imports too: they tie the modules' sources together.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
