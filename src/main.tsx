@@ -6,6 +6,7 @@ import { isKiosk } from './contact/kiosk';
 import { outboxMayHold } from './contact/outboxHint';
 import { followReducedMotion } from './dom-motion/springs';
 import { startMotionInputs } from './motion/inputs';
+import { asksForTestMode, startTestInputs } from './motion/testInputs';
 import './styles/later.css';
 
 const container = document.getElementById('root');
@@ -28,8 +29,10 @@ const app = (
   </StrictMode>
 );
 
-// The motion store's inputs (and test mode) attach once, before anything reads them.
-startMotionInputs();
+// The motion store's clock and inputs are handed in once, before anything reads them: a test's
+// (`?motion-test`), or the page's own.
+if (asksForTestMode()) startTestInputs();
+else startMotionInputs();
 followReducedMotion();
 
 /** Resolves once the first commit's effects have run; rejects if React's runtime fails to load. */

@@ -51,11 +51,7 @@ export default function TitleCanvas({
     // Born at the size the renderer gives its buffer: a size changed later lays the page out again.
     Object.assign(canvas, bufferSize(start.width, start.height, start.dpr));
     fade.append(canvas);
-    const options = {
-      ...start,
-      refuseContext:
-        path === 'worker' && new URLSearchParams(location.search).get('worker-webgl') === '0',
-    };
+    const options = start;
     let live = true;
     let renderer: TitleRenderer | null = null;
     const take = (r: TitleRenderer) => {

@@ -1,6 +1,6 @@
 import { firstContentfulPaint } from '../firstPaint';
 import { sweepLeftMs } from '../motion/lightLead';
-import { motionStore, now } from '../motion/store';
+import { motionStore, now, pageClock } from '../motion/store';
 import { layoutOf } from '../motion/titleFrame';
 import { webglAvailable, type TitlePath } from './path';
 
@@ -54,22 +54,24 @@ export function idle(timeoutMs = 1000): Promise<void> {
 
 function sweepOver(): Promise<void> {
   return new Promise((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelTimer = () => {};
     let unsubscribe = () => {};
     const done = () => {
       clearTimeout(limit);
-      clearTimeout(timer);
+      cancelTimer();
       unsubscribe();
       resolve();
     };
     const limit = setTimeout(done, SWEEP_WAIT_LIMIT_MS);
     const check = () => {
-      clearTimeout(timer);
+      cancelTimer();
+      const clock = pageClock();
+      // A set clock plays no sweep of its own: nothing to wait for.
+      if (!clock.runs) return done();
       const s = motionStore.getState();
-      if (s.testMode) return done();
-      const left = sweepLeftMs(s, layoutOf(s).layout, now(s));
+      const left = sweepLeftMs(s, layoutOf(s).layout, now());
       if (left === 0) return done();
-      if (left !== null) timer = setTimeout(check, left + 1);
+      if (left !== null) cancelTimer = clock.after(left + 1, check);
     };
     unsubscribe = motionStore.subscribe((s) => s.sweepStart, check);
     check();

@@ -1,6 +1,7 @@
 // R3F and three.js expect a window and a document: given before they load.
 import './workerGlobals';
-import { type CanvasStatus, alignClock, mirrorPage, motionStore } from '../motion/store';
+import { type CanvasStatus, installClock, mirrorPage, settableClock } from '../motion/store';
+import { runningClock } from '../motion/clock';
 import { setFrameListener } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import { createTitleRenderer, NoWebGLError, type TitleRenderer } from './titleRenderer';
@@ -13,13 +14,13 @@ let renderer: TitleRenderer | null = null;
 let version = 0;
 let resized: { width: number; height: number; dpr: number } | null = null;
 
-// Counted at once (the next frame may be a second away); in test mode again once committed.
-
+// Each frame is reported twice: at once, counted when drawn (with nothing more to draw, the next
+// animation frame can be a second away), and from the next animation frame, once committed to the
+// compositor (what a caller of nextFrame() waits for).
 setFrameListener((frames) => {
   const report = { frames, light: { ...lightProbe }, version };
   post({ type: 'frame', ...report, onScreen: false });
-  if (motionStore.getState().testMode)
-    requestAnimationFrame(() => post({ type: 'frame', ...report, onScreen: true }));
+  requestAnimationFrame(() => post({ type: 'frame', ...report, onScreen: true }));
 });
 const events = { status: (canvas: CanvasStatus) => post({ type: 'status', canvas }) };
 
@@ -27,7 +28,12 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   switch (message.type) {
     case 'init':
-      alignClock(message.timeOrigin);
+      // The page's clock: its own, moved onto the page's timeline, or one set through the store.
+      installClock(
+        message.clock.runs
+          ? runningClock(performance.timeOrigin - message.clock.timeOrigin)
+          : settableClock(),
+      );
       mirrorPage(message.state);
       try {
         renderer = await createTitleRenderer(message.canvas, message, events);

@@ -22,8 +22,6 @@ export interface TitleRendererOptions {
   width: number;
   height: number;
   dpr: number;
-  /** Test only: behave as if the browser gave no WebGL context. */
-  refuseContext?: boolean;
 }
 
 /** What the renderer tells its host. */
@@ -61,9 +59,7 @@ export async function createTitleRenderer(
   options: TitleRendererOptions,
   events: RendererEvents,
 ): Promise<TitleRenderer> {
-  const context = options.refuseContext
-    ? null
-    : (canvas.getContext('webgl2', CONTEXT_ATTRIBUTES) as WebGL2RenderingContext | null);
+  const context = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES) as WebGL2RenderingContext | null;
   if (!context) throw new NoWebGLError('no WebGL2 context');
   // Kept from the start: a lost context hands out no extensions.
   const lose = context.getExtension('WEBGL_lose_context');

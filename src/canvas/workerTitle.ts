@@ -1,5 +1,5 @@
 import { shallow } from 'zustand/shallow';
-import { motionStore, type CanvasStatus, type MotionState } from '../motion/store';
+import { motionStore, pageClock, type CanvasStatus, type MotionState } from '../motion/store';
 import { frameCounted, frameDrawnInWorker } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
 import { titleScroll } from '../motion/titleFrame';
@@ -18,9 +18,8 @@ export type ToWorker =
       height: number;
       dpr: number;
       state: MirroredState;
-      timeOrigin: number;
-      /** Test only (`?worker-webgl=0`). */
-      refuseContext: boolean;
+      /** The page's clock: running from the page's time origin, or set (the store's `clockTime`). */
+      clock: { runs: true; timeOrigin: number } | { runs: false };
     }
   | { type: 'state'; state: Partial<MirroredState>; version: number }
   | { type: 'resize'; width: number; height: number; dpr: number }
@@ -64,7 +63,7 @@ export function workerTitle(
         Object.assign(lightProbe, message.light);
         frameCounted(message.frames);
       }
-      // Test-mode waiters resolve only on a frame on screen that shows every input sent so far.
+      // nextFrame()'s waiters resolve only on a frame on screen that shows every input sent so far.
       else frameDrawnInWorker(message.frames, message.version === version);
     } else if (message.type === 'status') events.status(message.canvas);
     else events.unavailable(message.reason);
@@ -77,9 +76,10 @@ export function workerTitle(
       type: 'init',
       canvas: offscreen,
       ...options,
-      refuseContext: options.refuseContext ?? false,
       state: mirrored(motionStore.getState()),
-      timeOrigin: performance.timeOrigin,
+      clock: pageClock().runs
+        ? { runs: true, timeOrigin: performance.timeOrigin }
+        : { runs: false },
     },
     [offscreen],
   );

@@ -1,4 +1,4 @@
-import { motionStore } from '../motion/store';
+import { motionStore, pageClock } from '../motion/store';
 import { TITLE_CROSSFADE_MS } from '../motion/model';
 import { ANIMATION_HOLD_MS } from '../motion/light';
 import { endInRest } from './endInRest';
@@ -62,10 +62,12 @@ function show(side: Side, ready: boolean, fade: boolean): void {
   side.clearEnd = endInRest(side.animation, sideEnded);
 }
 
-/** Fades in over TITLE_CROSSFADE_MS once the canvas is ready; back at once otherwise. */
+/**
+ * Fades in over TITLE_CROSSFADE_MS once the canvas is ready; back at once otherwise. On a clock
+ * that is set, not running, the fade (which the compositor plays) is left out too.
+ */
 function follow(ready: boolean): void {
-  const s = motionStore.getState();
-  const fade = ready && !s.testMode && !s.reducedMotion;
+  const fade = ready && pageClock().runs && !motionStore.getState().reducedMotion;
   for (const side of sides) show(side, ready, fade);
 }
 

@@ -88,6 +88,13 @@ function write() {
   }
 }
 
+declare module '../testing/probes' {
+  interface Probes {
+    /** How many times the edge light wrote styles. */
+    edgeLight?: { readonly writes: number };
+  }
+}
+
 let started = false;
 
 /** Starts the page-wide light once (the app's start); it follows the store from then on. */

@@ -1,7 +1,7 @@
 import { createRoot } from '../domRuntime';
 import { StrictMode } from 'react';
 import { shallow } from 'zustand/shallow';
-import { eventActions as act, motionStore, now } from '../motion/store';
+import { eventActions as act, motionStore, now, pageClock } from '../motion/store';
 import { idleState, msToNextIdleThreshold, RETURN_TO_TOP_AFTER_MS } from '../motion/attract';
 import { forgetVisitor } from '../contact/kiosk';
 import { FullscreenButton } from './FullscreenButton';
@@ -14,7 +14,7 @@ export function startEventMode(win: Window = window): () => void {
   // Back to the start keeps the flags the kiosk was opened with (`?event`, test flags).
   const startSearch = win.location.search;
   let returned = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelTimer = () => {};
 
   function backToStart() {
     const s = motionStore.getState();
@@ -33,7 +33,7 @@ export function startEventMode(win: Window = window): () => void {
 
   function evaluate() {
     const s = motionStore.getState();
-    const idleMs = now(s) - s.lastInput;
+    const idleMs = now() - s.lastInput;
     const state = idleState(idleMs);
     if (s.idle !== state.attract) act.idle(state.attract);
     root.dataset.eventCursor = state.cursorHidden ? 'hidden' : 'shown';
@@ -41,10 +41,10 @@ export function startEventMode(win: Window = window): () => void {
       returned = true;
       backToStart();
     } else if (!state.returnToTop) returned = false;
-    // On the page's own clock, wake up at the next threshold; in test mode the test's clock does.
-    clearTimeout(timer);
+    // Wakes up just past the next threshold, on the clock that was handed in.
+    cancelTimer();
     const wait = msToNextIdleThreshold(idleMs);
-    if (!s.testMode && wait !== null) timer = setTimeout(evaluate, wait + 5);
+    if (wait !== null) cancelTimer = pageClock().after(wait + 5, evaluate);
   }
 
   function markActive() {
@@ -52,16 +52,12 @@ export function startEventMode(win: Window = window): () => void {
     evaluate();
   }
 
-  // A touch that moves the light (motion/inputs.ts) is input through the pointer's change below.
-  function onTouch(e: TouchEvent) {
-    if (!e.touches[0] || motionStore.getState().testMode) markActive();
-  }
-
-  // A pointer change or the clock changing hands is input; a tick of the test's clock is only time.
+  // A pointer change is input. So is a touch, whether or not it moved the pointer: a test's
+  // pointer (motion/testInputs.ts) is not the finger's. A set clock's new time is only time.
   const unsubscribe = motionStore.subscribe(
-    (s) => [s.pointer, s.testMode, s.testTime] as const,
-    ([pointer, testMode], [prevPointer, prevTestMode]) => {
-      if (pointer !== prevPointer || testMode !== prevTestMode) markActive();
+    (s) => [s.pointer, s.clockTime] as const,
+    ([pointer], [prevPointer]) => {
+      if (pointer !== prevPointer) markActive();
       else evaluate();
     },
     { equalityFn: shallow },
@@ -77,8 +73,8 @@ export function startEventMode(win: Window = window): () => void {
   const passive = { passive: true, signal: listening.signal } as const;
   win.addEventListener('pagehide', onPageHide, passive);
   win.addEventListener('pageshow', onPageShow, passive);
-  win.addEventListener('touchstart', onTouch, passive);
-  win.addEventListener('touchmove', onTouch, passive);
+  win.addEventListener('touchstart', markActive, passive);
+  win.addEventListener('touchmove', markActive, passive);
   win.addEventListener('keydown', markActive, passive);
   win.addEventListener('wheel', markActive, passive);
 
@@ -98,7 +94,7 @@ export function startEventMode(win: Window = window): () => void {
   );
 
   return () => {
-    clearTimeout(timer);
+    cancelTimer();
     unsubscribe();
     listening.abort();
     ui.unmount();

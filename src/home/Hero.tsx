@@ -1,19 +1,9 @@
 import { Fragment, useEffect, useRef } from 'react';
-import { shallow } from 'zustand/shallow';
 import { company } from '../content/company';
-import { measureTitle, motionStore, titleWords, type MotionState } from '../motion/store';
-import { layoutInputs, layoutOf, shapeInputs, titleEnds } from '../motion/titleFrame';
-import {
-  pinnedBand,
-  scrollButtonDiameter,
-  SCROLL_BUTTON_REM,
-  taglineOpacity,
-  TITLE_LINE_HEIGHT,
-} from '../motion/model';
+import { titleWords } from '../motion/store';
+import { TITLE_LINE_HEIGHT } from '../motion/model';
 import { ScrollDownButton } from './ScrollDownButton';
-import { attachTitleLight, takeEarlyLight } from './titleLight';
-import { crossfadeSide } from '../dom-motion/crossfade';
-import { endEveryRunInRest } from '../dom-motion/endInRest';
+import { attachHero } from './heroMotion';
 
 const words = titleWords(company.name);
 
@@ -38,10 +28,10 @@ function LitCopy({ kind }: { kind: 'halo' | 'hue' | 'violet' | 'core' }) {
   );
 }
 
-/** What the title, its band and the button depend on: not every pointer move or tick. */
-const heroInputs = (s: MotionState) => [...layoutInputs(s), s.canvas];
-
-/** The first viewport: the company name as the real <h1>, moved by the model (docs/motion.md). */
+/**
+ * The first viewport: the company name as the real <h1>, moved by the model (heroMotion.ts,
+ * docs/motion.md).
+ */
 export function Hero() {
   const boxRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -55,90 +45,8 @@ export function Hero() {
     const band = bandRef.current;
     const button = buttonRef.current;
     const tagline = taglineRef.current;
-    const root = document.documentElement;
     if (!box || !title || !band || !button || !tagline) return;
-    // The light that has shone since the first paint, read before the box is moved.
-    const early = takeEarlyLight(box);
-    // The scroll hint's pulse (CSS) ends in its last rest: the run from the first paint, and each
-    // run after, when the button is back at the top of the page. Found before anything below is
-    // written, as the light is: finding animations restyles what is written before it.
-    const stopPulseEnds = endEveryRunInRest(button);
-    box.dataset.live = '';
-    const wordEls = [...box.querySelectorAll<HTMLElement>('.hero__title-text, .hero__lit')].map(
-      (el) => [...el.querySelectorAll<HTMLElement>('.hero__word')],
-    );
-    // Before the write, which reads them (listeners run in order). The room, scroll-padding-top, is
-    // a new value of the root's inline style (index.html): restyles the root alone.
-    const defaultRoom = root.style.scrollPaddingTop;
-    let ends!: ReturnType<typeof titleEnds>;
-    let bandHeight = 0;
-    const unsubscribeEnds = motionStore.subscribe(
-      shapeInputs,
-      () => {
-        ends = titleEnds(motionStore.getState());
-        const room = Math.ceil(pinnedBand(1, ends.pinned).height);
-        root.style.scrollPaddingTop = `${room}px`;
-        // The band is drawn once at its tallest and slid up (transform), never resized.
-        bandHeight = Math.ceil(Math.max(pinnedBand(0, ends.start).height, room));
-        band.style.height = `${bandHeight}px`;
-      },
-      { equalityFn: shallow, fireImmediately: true },
-    );
-    const write = (s: MotionState) => {
-      const vh = s.viewport?.height ?? 0;
-      const { p, layout } = layoutOf(s);
-      const startPx = layout.fontPx / layout.scale;
-      box.style.fontSize = `${startPx}px`;
-      box.style.transform = `translate(${layout.centerX}px, ${layout.centerY}px) translate(-50%, -50%) scale(${layout.scale})`;
-      // The transform scales the outline too, so it is set in unscaled px.
-      box.style.setProperty('--stroke', `${layout.strokePx / layout.scale}px`);
-      layout.words.forEach((w, i) => {
-        const transform = w.dx || w.dy ? `translate(${w.dx}px, ${w.dy}px)` : '';
-        for (const copy of wordEls) if (copy[i]) copy[i].style.transform = transform;
-      });
-      const mode = s.canvas === 'ready' ? 'canvas' : 'dom';
-      box.dataset.mode = mode;
-      title.dataset.mode = mode;
-      title.dataset.pinned = String(layout.pinned);
-      const shown = taglineOpacity(s.scrollY, ends.start, layout);
-      // Only faded, never hidden: it stays in the page's text for screen readers.
-      tagline.style.opacity = shown < 1 ? shown.toFixed(3) : '';
-      const pinned = pinnedBand(p, layout);
-      band.style.opacity = String(pinned.opacity);
-      band.style.transform = `translateY(${(pinned.height - bandHeight).toFixed(2)}px)`;
-      const rem = scrollButtonDiameter(s.scrollY, vh || 1);
-      button.style.setProperty('--shrink', String(rem / SCROLL_BUTTON_REM));
-      const gone = rem <= 0;
-      button.hidden = gone;
-      button.tabIndex = gone ? -1 : 0;
-      button.dataset.diameter = rem.toFixed(4);
-    };
-    // The build measured the name in the title's font (virtual:title-metrics); the page measures
-    // it only when another font draws it (the title's failed to load), which reads the layout.
-    if (!titleFontLoaded(document))
-      void document.fonts?.ready.then(() => {
-        const text = title.firstElementChild as HTMLElement | null;
-        if (!text || titleFontLoaded(document)) return;
-        const em = parseFloat(getComputedStyle(box).fontSize) * (layoutScale(box) || 1);
-        const width = (el: Element) => el.getBoundingClientRect().width / em;
-        const titleEm = width(text);
-        const titleWordsEm = wordEls[0]!.map(width);
-        if (Number.isFinite(titleEm) && titleEm > 1) measureTitle(titleEm, titleWordsEm);
-      });
-    const unsubscribe = motionStore.subscribe(heroInputs, () => write(motionStore.getState()), {
-      equalityFn: shallow,
-      fireImmediately: true,
-    });
-    const detachLight = attachTitleLight(box, early);
-    const detachFade = crossfadeSide(box, 1, 0);
-    return () => {
-      stopPulseEnds();
-      unsubscribeEnds();
-      unsubscribe();
-      detachLight();
-      detachFade();
-      root.style.scrollPaddingTop = defaultRoom;
-    };
+    return attachHero({ box, title, band, button, tagline });
   }, []);
 
   return (
@@ -176,25 +84,4 @@ export function Hero() {
       <ScrollDownButton ref={buttonRef} />
     </section>
   );
-}
-
-/** The family of the title's own font, built from the name (src/styles/global.css). */
-const TITLE_FAMILY = 'Syne Title';
-
-/**
- * Whether the title's own font is in, read from the document's faces. `document.fonts.ready` is no
- * such read: once settled, Chromium lays the page out to answer it, so it is waited for only
- * while the face is not in.
- */
-function titleFontLoaded(doc: Document): boolean {
-  for (const face of doc.fonts ?? []) {
-    if (face.family.replace(/["']/g, '') === TITLE_FAMILY && face.status === 'loaded') return true;
-  }
-  return false;
-}
-
-/** The scale the title's transform applies, read back from the element. */
-function layoutScale(el: HTMLElement): number {
-  const m = new DOMMatrixReadOnly(getComputedStyle(el).transform);
-  return Math.hypot(m.a, m.b);
 }

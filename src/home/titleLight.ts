@@ -1,8 +1,9 @@
 import { shallow } from 'zustand/shallow';
-import { motionStore, now, startSweep, type MotionState } from '../motion/store';
+import { motionStore, now, pageClock, startSweep, type MotionState } from '../motion/store';
 import { lightTarget, stepLight, sweepPathX, sweepSpan, type LightLead } from '../motion/lightLead';
 import { lightRestX, TITLE_LINE_HEIGHT } from '../motion/model';
 import { SWEEP_RETURN_MS } from '../motion/light';
+import { lightPhase } from './lightPhase';
 import { layoutOf, lightInputs } from '../motion/titleFrame';
 import { domFrameDrawn } from '../motion/frames';
 import { lightProbe } from '../motion/lightProbe';
@@ -20,6 +21,13 @@ export const domLightProbe = {
 };
 
 export type DomLightProbe = typeof domLightProbe;
+
+declare module '../testing/probes' {
+  interface Probes {
+    /** What the CSS light on the DOM title did last. */
+    domLight?: Readonly<DomLightProbe>;
+  }
+}
 
 /** Where the first paint's light was when the app took it over (`start`: performance.now()). */
 export interface EarlyLight {
@@ -116,7 +124,7 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
       return;
     }
     if (s.sweepStart === null) {
-      startSweep(early?.start ?? now(s));
+      startSweep(early?.start ?? now());
       if (!early) return; // the store change schedules the next frame
       // This frame draws the sweep: not the frame the store change asked for.
       cancelAnimationFrame(raf);
@@ -124,7 +132,8 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
       s = motionStore.getState();
     }
     const { p, layout } = layoutOf(s);
-    const t = now(s);
+    const t = now();
+    const runs = pageClock().runs;
     const target = lightTarget(s, layout, p, t);
     // Viewport px to the box's own px: the box is centred on the title and scaled about its centre.
     const startPx = layout.fontPx / layout.scale;
@@ -132,18 +141,25 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     const toBoxY = (y: number) =>
       (y - layout.centerY) / layout.scale + (startPx * TITLE_LINE_HEIGHT) / 2;
     const span = sweepSpan(layout, s.viewport!.width);
-    const alongPath = !s.testMode && !s.reducedMotion && s.sweepStart !== null;
-    const intoReturn = alongPath ? t - s.sweepStart! - span.ms : Number.NaN;
-    if (alongPath && (sweep || onSweepPath)) {
-      const x = sweepPathX(span, lightRestX(layout), t - s.sweepStart!);
+    const phase = lightPhase({
+      clockRuns: runs,
+      reducedMotion: s.reducedMotion,
+      elapsed: t - s.sweepStart!,
+      sweepMs: span.ms,
+      lead: target.lead,
+      immediate: target.immediate,
+      onSweepPath,
+    });
+    onSweepPath = phase.kind === 'sweep';
+    if (phase.kind === 'sweep' || phase.kind === 'leave') {
+      const x = sweepPathX(span, lightRestX(layout), phase.elapsed);
       Object.assign(light, { x, y: target.y, last: t });
     }
-    if (target.lead === 'pointer' || target.lead === 'attract' || !(intoReturn < SWEEP_RETURN_MS))
-      onSweepPath = false;
-    const onPath = alongPath && onSweepPath;
     if (Number.isNaN(light.last)) light.last = t;
-    const ease = !target.immediate && !s.testMode && !s.reducedMotion && !onPath;
-    const easing = onPath ? false : stepLight(light, target, t, ease);
+    let easing = false;
+    if (phase.kind === 'leave') easing = stepLight(light, target, t, phase.ease);
+    else if (phase.kind === 'ease') easing = stepLight(light, target, t, true);
+    else if (phase.kind === 'jump') stepLight(light, target, t, false);
     const lx = toBoxX(light.x);
     const ly = toBoxY(light.y);
     const r = target.radius / layout.scale;
@@ -158,7 +174,7 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     Object.assign(domLightProbe, { x: light.x, y: light.y, lead: target.lead });
     domLightProbe.frames++;
     domFrameDrawn();
-    if (onPath) {
+    if (phase.kind === 'sweep') {
       const path = {
         from: toBoxX(span.from),
         to: toBoxX(span.to),
@@ -172,7 +188,8 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     }
     stopSweep();
     // Under the fading title a moving light keeps pace with the canvas's.
-    const moving = (target.animating || easing) && !s.testMode;
+    const moving =
+      phase.kind === 'jump' ? phase.frames && target.animating : target.animating || easing;
     domLightProbe.running = moving;
     if (moving) raf = requestAnimationFrame(frame);
   };

@@ -14,4 +14,11 @@ export const lightProbe = {
 
 export type LightProbe = typeof lightProbe;
 
+declare module '../testing/probes' {
+  interface Probes {
+    /** Where the canvas put the light last, and what led it. */
+    titleLight?: Readonly<LightProbe>;
+  }
+}
+
 exposeProbe('titleLight', lightProbe);

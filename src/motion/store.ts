@@ -3,6 +3,7 @@ import { createStore } from 'zustand/vanilla';
 import { subscribeWithSelector } from 'zustand/middleware';
 import titleMetrics from 'virtual:title-metrics';
 import type { Viewport } from './model';
+import { runningClock, type Clock } from './clock';
 
 /** Where the canvas title stands. */
 export type CanvasStatus = 'loading' | 'ready' | 'unavailable' | 'lost';
@@ -33,9 +34,8 @@ export interface MotionState {
   titleEm: number;
   titleWordsEm: readonly number[];
   onHome: boolean;
-  /** In test mode the clock and the pointer belong to the test. */
-  testMode: boolean;
-  testTime: number;
+  /** The time a set clock shows (settableClock); the page's own clock leaves it at 0. */
+  clockTime: number;
   eventMode: boolean;
   /** Clock time (`now()`) of the last pointer, touch or key input; event mode's idle timer. */
   lastInput: number;
@@ -54,8 +54,7 @@ export const initialMotionState: MotionState = {
   titleEm: titleMetrics.titleEm,
   titleWordsEm: titleMetrics.wordsEm,
   onHome: false,
-  testMode: false,
-  testTime: 0,
+  clockTime: 0,
   eventMode: false,
   lastInput: 0,
   idle: false,
@@ -71,21 +70,45 @@ export const motionStore = createStore<MotionState>()(
   subscribeWithSelector(() => ({ ...initialMotionState })),
 );
 
-let clockOffset = 0;
+let clock: Clock = runningClock();
 
-/** In a worker: make now() read the page's clock, as the store's times are the page's. */
-export function alignClock(pageTimeOrigin: number): void {
-  clockOffset = performance.timeOrigin - pageTimeOrigin;
+/** Hands in the animation clock: once, at start, before anything reads the time. */
+export function installClock(next: Clock): void {
+  clock = next;
 }
 
-/** The animation clock in ms: the page's own, or the test's in test mode. */
-export function now(state: MotionState = motionStore.getState()): number {
-  return state.testMode ? state.testTime : performance.now() + clockOffset;
+/** The animation clock that was handed in (the page's own by default). */
+export const pageClock = (): Clock => clock;
+
+/** The animation clock's time in ms. */
+export const now = (): number => clock.now();
+
+/**
+ * A clock that shows the store's `clockTime` and moves only when it is set. Its timers run when a
+ * setting reaches them. The title's worker builds one too: the mirrored store carries the time.
+ */
+export function settableClock(): Clock {
+  const timers = new Set<{ at: number; fn: () => void }>();
+  motionStore.subscribe(
+    (s) => s.clockTime,
+    (time) => {
+      for (const timer of [...timers]) if (timer.at <= time && timers.delete(timer)) timer.fn();
+    },
+  );
+  return {
+    now: () => motionStore.getState().clockTime,
+    after: (ms, fn) => {
+      const timer = { at: motionStore.getState().clockTime + ms, fn };
+      timers.add(timer);
+      return () => void timers.delete(timer);
+    },
+    runs: false,
+  };
 }
 
 const set = motionStore.setState;
 
-/** The actions of motion/inputs.ts: scroll, viewport, pointer, preference and test mode. */
+/** The actions of motion/inputs.ts: scroll, viewport, pointer and preference. */
 export const inputActions = {
   measure: (viewport: Viewport, scrollY: number) => set({ viewport, scrollY }),
   scroll: (scrollY: number) => set({ scrollY }),
@@ -96,9 +119,10 @@ export const inputActions = {
   },
   touch: (pointer: PointerState) => set({ pointer, pointerDown: true }),
   reduceMotion: (reducedMotion: boolean) => set({ reducedMotion }),
-  enterTestMode: () => set({ testMode: true, testTime: 0 }),
-  setTestTime: (testTime: number) => set({ testTime }),
 };
+
+/** The time of a set clock (settableClock), set by whoever handed it in. */
+export const setClockTime = (clockTime: number) => set({ clockTime });
 
 /** home/Hero.tsx: the title's text, measured once its font is in. */
 export const measureTitle = (titleEm: number, titleWordsEm: readonly number[]) =>

@@ -1,20 +1,17 @@
-import type { LightProbe } from '../motion/lightProbe';
-import type { MotionTestApi } from '../motion/inputs';
-import type { DomLightProbe } from '../home/titleLight';
-
-/** What a test can read from the page, by name. Each value is live: the page keeps it current. */
-export interface Probes {
-  /** Frames the canvas title has drawn. */
-  titleFrames?: { readonly frames: number };
-  /** Where the canvas put the light last, and what led it. */
-  titleLight?: Readonly<LightProbe>;
-  /** What the CSS light on the DOM title did last. */
-  domLight?: Readonly<DomLightProbe>;
-  /** How many times the edge light wrote styles. */
-  edgeLight?: { readonly writes: number };
-  /** Test mode's clock, pointer and canvas controls (only under `?motion-test`). */
-  motion?: MotionTestApi;
-}
+/**
+ * What a test can read from the page, by name. Each value is live: the page keeps it current. A
+ * feature adds its own probe to this interface, beside the code that fills it:
+ *
+ * ```ts
+ * declare module '../testing/probes' {
+ *   interface Probes {
+ *     edgeLight?: { readonly writes: number };
+ *   }
+ * }
+ * ```
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- each feature adds its probes
+export interface Probes {}
 
 declare global {
   interface Window {

@@ -264,8 +264,13 @@ describe('where a worker cannot render', () => {
     });
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
-    // Test only: the worker acts as if it got no context (WebKit, Safari before WebGL in workers).
-    await page.goto(`${baseURL()}/?motion-test&worker-webgl=0`, { waitUntil: 'load' });
+    // The worker's canvases give no context, as in WebKit and in Safari before WebGL in workers.
+    await page.route(/\/title\.worker-[^/]*\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = `OffscreenCanvas.prototype.getContext = () => null;\n${await response.text()}`;
+      await route.fulfill({ response, body });
+    });
+    await page.goto(`${baseURL()}/?motion-test`, { waitUntil: 'load' });
     await waitForCanvas(page);
     expect(
       requests.some((r) => /title\.worker/.test(r)),
