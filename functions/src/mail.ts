@@ -21,8 +21,10 @@ export interface Mailer {
   close(): void;
 }
 
-// A CommonJS module whose exports Node's ESM loader cannot name: loaded with require.
-const mimeFuncs = createRequire(import.meta.url)('nodemailer/lib/mime-funcs') as typeof MimeFuncs;
+// CommonJS modules whose exports Node's ESM loader cannot name: loaded with require.
+const require = createRequire(import.meta.url);
+const mimeFuncs = require('nodemailer/lib/mime-funcs') as typeof MimeFuncs;
+const SmtpTransport = require('nodemailer/lib/smtp-transport') as typeof SMTPTransport;
 
 /**
  * Visitor text for a header. nodemailer encodes text that needs it, but passes ASCII that looks
@@ -108,10 +110,10 @@ export function smtpMailer(smtpUrl: string, settings: MailSettings): Mailer {
   return {
     async send(record, signal) {
       // A transport per send (an unpooled one holds nothing between sends) with its own socket.
-      const transport = nodemailer.createTransport({
-        ...options,
-        getSocket: abortableSocket(signal),
-      });
+      // Built directly: createTransport, given a `url`, drops every other option.
+      const transport = nodemailer.createTransport(
+        new SmtpTransport({ ...options, getSocket: abortableSocket(signal) }),
+      );
       try {
         const info = await transport.sendMail(composeMail(record, settings));
         if (info.rejected.length > 0)
