@@ -3,7 +3,7 @@ import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { studio } from '../../src/contract/company';
 import { clientAddress, clientBucket, emailBucket, pseudonym } from './clientAddress';
-import { deliver } from './delivery';
+import { deliverAll, destinationSenders } from './delivery';
 import type { Mailer } from './mail';
 import { parseContactRequest, type ContactRequest } from './request';
 import type { BackendSettings } from './settings';
@@ -77,6 +77,7 @@ export async function handleContact(
   const contact = parsed.request;
   const print = fingerprint(contact);
 
+  let record: ContactRecord;
   try {
     // A retry of a stored message is answered as the first time, without counting against limits.
     const existing = await store.get(contact.idempotencyKey);
@@ -94,13 +95,18 @@ export async function handleContact(
       throw new HttpsError('resource-exhausted', TOO_MANY);
     }
 
-    const record: ContactRecord = {
+    // Each destination configured now gets a delivery state of its own; spam goes nowhere.
+    const destinations = contact.spam
+      ? {}
+      : Object.fromEntries(settings.destinations.map((d) => [d.name, pendingDelivery(false)]));
+    record = {
       id: contact.idempotencyKey,
       ...contact.fields,
       fingerprint: print,
       receivedAt: now().toISOString(),
       clientHash,
       delivery: pendingDelivery(contact.spam),
+      ...(Object.keys(destinations).length > 0 && { destinations, destinationsOpen: true }),
     };
     if ((await store.create(record)) === 'exists') {
       const winner = await store.get(record.id);
@@ -112,21 +118,13 @@ export async function handleContact(
       return { success: true, message: SENT };
     }
   } catch (error) {
-    storeDown(error);
+    return storeDown(error);
   }
 
-  // The message is stored: a failed mail is retried later, the visitor is done.
-  try {
-    await deliver(store, runtime.mailer, contact.idempotencyKey, {
-      now,
-      claimMs: settings.claimMs,
-      retry: settings.retry,
-    });
-  } catch (error) {
-    logger.error('contact delivery step failed; the retry will pick the message up', {
-      id: contact.idempotencyKey,
-      error: (error as Error).message,
-    });
-  }
+  // The message is stored: a failed mail or webhook is retried later, the visitor is done.
+  await deliverAll(store, runtime.mailer, destinationSenders(settings), record, {
+    ...settings,
+    now,
+  });
   return { success: true, message: SENT };
 }

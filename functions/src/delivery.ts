@@ -1,7 +1,14 @@
 import { logger } from 'firebase-functions';
+import { destinationSender, type Destination, type Sender } from './destinations';
 import type { Mailer } from './mail';
 import type { RetryPolicy } from './settings';
-import type { ContactRecord, ContactStore } from './store/types';
+import {
+  deliveryOf,
+  MAIL,
+  type ContactRecord,
+  type ContactStore,
+  type Delivery,
+} from './store/types';
 
 export type DeliveryOutcome = 'delivered' | 'deferred' | 'failed' | 'skipped';
 
@@ -11,10 +18,45 @@ export interface DeliveryOptions {
   retry: RetryPolicy;
   /** 0 ≤ random() < 1: the jitter's source. */
   random?: () => number;
+  /** The longest a mail send may take (MAIL_TIMEOUT_MS). */
+  mailTimeoutMs?: number;
+  /** The longest a webhook send may take (WEBHOOK_TIMEOUT_MS). */
+  webhookTimeoutMs?: number;
 }
 
-/** An SMTP answer of 5xx refuses the mail for good; anything else may pass on a later try. */
+/**
+ * How long one send may take: its timeout, and never more than half the claim, so a claim never
+ * runs out while its send still runs and no second sender starts beside it.
+ */
+export function sendDeadlineMs(channel: string, options: DeliveryOptions): number {
+  const timeout = channel === MAIL ? options.mailTimeoutMs : options.webhookTimeoutMs;
+  return Math.min(timeout ?? Infinity, options.claimMs / 2);
+}
+
+/** Runs `send` with a signal that aborts at `ms`; rejects then, whatever `send` does after. */
+async function withDeadline(ms: number, send: (signal: AbortSignal) => Promise<void>) {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_ok, fail) => {
+    timer = setTimeout(() => {
+      const error = new Error(`no answer within the send deadline (${ms} ms)`);
+      controller.abort(error);
+      fail(error);
+    }, ms);
+  });
+  try {
+    await Promise.race([send(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Refused for good: an SMTP answer of 5xx, or a destination that said 410 Gone. Anything else
+ * may pass on a later try.
+ */
 export function permanentFailure(error: unknown): boolean {
+  if ((error as { permanent?: unknown }).permanent === true) return true;
   const code = (error as { responseCode?: unknown }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
@@ -33,35 +75,46 @@ export function retryAt(
   at: Date,
   policy: RetryPolicy,
   random = Math.random,
+  delivery: Delivery = record.delivery,
 ): Date | null {
-  const attempts = record.delivery.attempts + 1;
-  const queued = Date.parse(record.delivery.requeuedAt ?? record.receivedAt);
+  const attempts = delivery.attempts + 1;
+  const queued = Date.parse(delivery.requeuedAt ?? record.receivedAt);
   const next = at.getTime() + backoffMs(attempts, policy, random);
   if (permanentFailure(error) || attempts >= policy.maxAttempts) return null;
   if (next - queued > policy.maxAgeMs) return null;
   return new Date(next);
 }
 
-/** Claims, mails and releases one message, so two senders never mail it twice. */
+/**
+ * Claims, sends and releases one delivery of one message (the mail, or the destination that
+ * `channel` names), so two senders never send it twice. Each delivery has its own state: one
+ * never waits for, nor repeats, another.
+ */
 export async function deliver(
   store: ContactStore,
-  mailer: Mailer,
+  sender: Sender | Mailer,
   id: string,
   options: DeliveryOptions,
+  channel: string = MAIL,
 ): Promise<DeliveryOutcome> {
   const now = options.now ?? (() => new Date());
-  const record = await store.claim(id, now(), options.claimMs);
-  if (!record) return 'skipped';
+  const record = await store.claim(id, now(), options.claimMs, {
+    channel,
+    maxDelayMs: options.retry.maxDelayMs,
+  });
+  const delivery = record && deliveryOf(record, channel);
+  if (!record || !delivery) return 'skipped';
+  const what = channel === MAIL ? 'contact mail' : `contact webhook ${channel}`;
   try {
-    await mailer.send(record);
+    await withDeadline(sendDeadlineMs(channel, options), (signal) => sender.send(record, signal));
   } catch (error) {
     const message = ((error as Error).message || String(error)).slice(0, 500);
     const at = now();
-    const next = retryAt(record, error, at, options.retry, options.random);
-    const attempt = record.delivery.attempts + 1;
-    await store.release(id, { delivered: false, at, error: message, retryAt: next });
+    const next = retryAt(record, error, at, options.retry, options.random, delivery);
+    const attempt = delivery.attempts + 1;
+    await store.release(id, { delivered: false, at, error: message, retryAt: next }, channel);
     if (next) {
-      logger.warn('contact mail not sent; it stays stored and will be retried', {
+      logger.warn(`${what} not sent; it stays stored and will be retried`, {
         id,
         attempt,
         retryAt: next.toISOString(),
@@ -70,16 +123,60 @@ export async function deliver(
       return 'deferred';
     }
     // Error level, with the id: what a Cloud Logging alert watches for.
-    logger.error('contact mail failed for good; send it again with: npm run messages -- retry ID', {
+    const again =
+      channel === MAIL ? 'npm run messages -- retry ID' : `npm run messages -- retry ID ${channel}`;
+    logger.error(`${what} failed for good; send it again with: ${again}`, {
       id,
       attempt,
       error: message,
     });
     return 'failed';
   }
-  await store.release(id, { delivered: true, at: now() });
-  logger.info('contact mail sent', { id });
+  await store.release(id, { delivered: true, at: now() }, channel);
+  logger.info(`${what} sent`, { id });
   return 'delivered';
+}
+
+/** The senders of the configured destinations, by name. */
+export function destinationSenders(options: {
+  destinations?: Destination[];
+  webhookSecret?: string | null;
+}): Map<string, Sender> {
+  return new Map(
+    (options.destinations ?? []).map((d) => [
+      d.name,
+      destinationSender(d, options.webhookSecret ?? null),
+    ]),
+  );
+}
+
+/**
+ * Every delivery of a new message at once: the mail and each destination, so none waits for
+ * another. Never throws: what fails here is left to the retry pass.
+ */
+export async function deliverAll(
+  store: ContactStore,
+  mailer: Mailer,
+  senders: Map<string, Sender>,
+  record: ContactRecord,
+  options: DeliveryOptions,
+): Promise<void> {
+  const channels = [MAIL, ...Object.keys(record.destinations ?? {})];
+  await Promise.all(
+    channels.map(async (channel) => {
+      const sender = channel === MAIL ? mailer : senders.get(channel);
+      if (!sender) return;
+      try {
+        await deliver(store, sender, record.id, options, channel);
+      } catch (error) {
+        logger.error('contact delivery step failed; the retry will pick the message up', {
+          id: record.id,
+          channel,
+          error: (error as Error).message,
+        });
+      }
+    }),
+  );
 }
 
 export interface PassCounts {
@@ -88,29 +185,67 @@ export interface PassCounts {
   failed: number;
 }
 
+export type PassOptions = DeliveryOptions & {
+  pageSize?: number;
+  maxPerPass?: number;
+  destinations?: Destination[];
+  webhookSecret?: string | null;
+};
+
 /**
- * One retry pass: every due message, oldest received first, a page at a time, until none is
- * due or `maxPerPass` were tried. A message tried once in the pass is not tried again in it.
+ * One retry pass: every due delivery, oldest received first, a page at a time, until none is
+ * due or `maxPerPass` were tried. A delivery tried once in the pass is not tried again in it.
+ * Mail and destinations go side by side, so a slow webhook never holds the mail up, nor the
+ * reverse. The counts add both up.
  */
 export async function retryUndelivered(
   store: ContactStore,
   mailer: Mailer,
-  options: DeliveryOptions & { pageSize?: number; maxPerPass?: number },
+  options: PassOptions,
 ): Promise<PassCounts> {
   const now = options.now ?? (() => new Date());
   const pageSize = options.pageSize ?? 50;
   const maxPerPass = options.maxPerPass ?? 500;
+  const due = { maxDelayMs: options.retry.maxDelayMs };
   const counts: PassCounts = { delivered: 0, deferred: 0, failed: 0 };
-  const tried = new Set<string>();
-  while (tried.size < maxPerPass) {
-    const page = (await store.undelivered(now(), pageSize)).filter((id) => !tried.has(id));
-    if (page.length === 0) break;
-    for (const id of page) {
-      tried.add(id);
-      const outcome = await deliver(store, mailer, id, options);
-      if (outcome !== 'skipped') counts[outcome]++;
-      if (tried.size >= maxPerPass) break;
+  const senders = destinationSenders(options);
+
+  async function pass(
+    page: () => Promise<{ id: string; channel: string }[]>,
+    sender: (channel: string) => Sender | Mailer | undefined,
+  ) {
+    const tried = new Set<string>();
+    while (tried.size < maxPerPass) {
+      const items = (await page()).filter((i) => !tried.has(`${i.id} ${i.channel}`));
+      if (items.length === 0) break;
+      for (const { id, channel } of items) {
+        tried.add(`${id} ${channel}`);
+        const send = sender(channel);
+        // A destination no longer configured keeps its state until it is configured again.
+        if (!send) continue;
+        const outcome = await deliver(store, send, id, options, channel);
+        if (outcome !== 'skipped') counts[outcome]++;
+        if (tried.size >= maxPerPass) break;
+      }
     }
   }
+
+  await Promise.all([
+    pass(
+      async () =>
+        (await store.undelivered(now(), pageSize, due)).map((id) => ({ id, channel: MAIL })),
+      () => mailer,
+    ),
+    senders.size === 0
+      ? Promise.resolve()
+      : pass(
+          async () =>
+            (await store.destinationsDue(now(), pageSize, due)).map((d) => ({
+              id: d.id,
+              channel: d.destination,
+            })),
+          (channel) => senders.get(channel),
+        ),
+  ]);
   return counts;
 }

@@ -6,7 +6,16 @@ import type { ContactRuntime } from './contact';
 import { retryUndelivered } from './delivery';
 import { smtpMailer, type Mailer } from './mail';
 import { FUNCTIONS_REGION } from '../../src/contract/callable';
-import { makeSendContactEmail, PSEUDONYM_SECRET, SMTP_URL } from './sendContactEmail';
+import {
+  CONTACT_SECRETS,
+  DISCORD_WEBHOOK_URL,
+  makeSendContactEmail,
+  PSEUDONYM_SECRET,
+  SLACK_WEBHOOK_URL,
+  SMTP_URL,
+  WEBHOOK_SECRET,
+  WEBHOOK_URLS,
+} from './sendContactEmail';
 import { backendSettings } from './settings';
 import { FirestoreStore } from './store/firestoreStore';
 
@@ -31,12 +40,19 @@ function productionRuntime(): Promise<ContactRuntime> {
     const { initializeApp, getApps } = await import('firebase-admin/app');
     const { getFirestore } = await import('firebase-admin/firestore');
     if (getApps().length === 0) initializeApp();
-    const settings = backendSettings({
-      ...process.env,
-      CONTACT_TO: CONTACT_TO.value(),
-      CONTACT_FROM: CONTACT_FROM.value(),
-      PSEUDONYM_SECRET: PSEUDONYM_SECRET.value(),
-    });
+    const settings = backendSettings(
+      {
+        ...process.env,
+        CONTACT_TO: CONTACT_TO.value(),
+        CONTACT_FROM: CONTACT_FROM.value(),
+        PSEUDONYM_SECRET: PSEUDONYM_SECRET.value(),
+        WEBHOOK_URLS: WEBHOOK_URLS.value(),
+        WEBHOOK_SECRET: WEBHOOK_SECRET.value(),
+        SLACK_WEBHOOK_URL: SLACK_WEBHOOK_URL.value(),
+        DISCORD_WEBHOOK_URL: DISCORD_WEBHOOK_URL.value(),
+      },
+      'deployed',
+    );
     const smtpUrl = SMTP_URL.value();
     const mailer: Mailer = smtpUrl
       ? smtpMailer(smtpUrl, settings.mail)
@@ -54,12 +70,12 @@ function productionRuntime(): Promise<ContactRuntime> {
 /** The contact form's callable, deployed: Firestore and SMTP. */
 export const sendContactEmail = makeSendContactEmail(productionRuntime, ALLOWED_ORIGINS);
 
-/** Mails whatever is stored and not yet delivered. */
+/** Mails, and posts to each destination, whatever is stored and not yet delivered there. */
 export const retryContactEmails = onSchedule(
   {
     schedule: 'every 10 minutes',
     region: FUNCTIONS_REGION,
-    secrets: [SMTP_URL, PSEUDONYM_SECRET],
+    secrets: CONTACT_SECRETS,
     maxInstances: 1,
     // A pass sends every due message; a slow SMTP server must not cut it short at 60 s.
     timeoutSeconds: 540,

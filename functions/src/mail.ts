@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import escapeHtml from 'escape-html';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type * as MimeFuncs from 'nodemailer/lib/mime-funcs';
 import { studio } from '../../src/contract/company';
 import { createFileAtomic } from './store/durableFile';
@@ -14,13 +16,15 @@ export interface MailSettings {
 }
 
 export interface Mailer {
-  /** Sends the mail for `record`; throws when it was not accepted. */
-  send(record: ContactRecord): Promise<void>;
+  /** Sends the mail for `record`; throws when it was not accepted. `signal` cuts the send off. */
+  send(record: ContactRecord, signal?: AbortSignal): Promise<void>;
   close(): void;
 }
 
-// A CommonJS module whose exports Node's ESM loader cannot name: loaded with require.
-const mimeFuncs = createRequire(import.meta.url)('nodemailer/lib/mime-funcs') as typeof MimeFuncs;
+// CommonJS modules whose exports Node's ESM loader cannot name: loaded with require.
+const require = createRequire(import.meta.url);
+const mimeFuncs = require('nodemailer/lib/mime-funcs') as typeof MimeFuncs;
+const SmtpTransport = require('nodemailer/lib/smtp-transport') as typeof SMTPTransport;
 
 /**
  * Visitor text for a header. nodemailer encodes text that needs it, but passes ASCII that looks
@@ -69,20 +73,56 @@ export function composeMail(record: ContactRecord, settings: MailSettings): Send
   };
 }
 
+/**
+ * A connection for one send, through nodemailer's `getSocket` option: the socket is ours, so an
+ * aborted `signal` destroys it and the SMTP dialogue ends at once. nodemailer's own timeouts
+ * are idle timeouts, which a slow server that never goes quiet does not trip.
+ */
+function abortableSocket(signal: AbortSignal | undefined): SMTPTransport.Options['getSocket'] {
+  return (options, callback) => {
+    let answered = false;
+    const answer = (error: Error | null, socketOptions: object | false) => {
+      if (answered) return;
+      answered = true;
+      callback(error, socketOptions);
+    };
+    const socket = connect({
+      host: options.host || 'localhost',
+      port: Number(options.port) || (options.secure ? 465 : 587),
+    });
+    const abort = () => socket.destroy(new Error('send deadline reached'));
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+    socket.once('close', () => signal?.removeEventListener('abort', abort));
+    // nodemailer upgrades it to TLS itself for smtps: URLs.
+    socket.once('connect', () => answer(null, { connection: socket }));
+    socket.on('error', (error) => answer(error, false));
+  };
+}
+
 export function smtpMailer(smtpUrl: string, settings: MailSettings): Mailer {
-  const transport = nodemailer.createTransport({
+  const options: SMTPTransport.Options = {
     url: smtpUrl,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-  });
+  };
   return {
-    async send(record) {
-      const info = await transport.sendMail(composeMail(record, settings));
-      if (info.rejected.length > 0)
-        throw new Error(`SMTP rejected ${info.rejected.length} recipient(s)`);
+    async send(record, signal) {
+      // A transport per send (an unpooled one holds nothing between sends) with its own socket.
+      // Built directly: createTransport, given a `url`, drops every other option.
+      const transport = nodemailer.createTransport(
+        new SmtpTransport({ ...options, getSocket: abortableSocket(signal) }),
+      );
+      try {
+        const info = await transport.sendMail(composeMail(record, settings));
+        if (info.rejected.length > 0)
+          throw new Error(`SMTP rejected ${info.rejected.length} recipient(s)`);
+      } finally {
+        transport.close();
+      }
     },
-    close: () => transport.close(),
+    close: () => {},
   };
 }
 

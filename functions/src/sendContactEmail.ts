@@ -7,6 +7,23 @@ import { handleContact, type ContactRuntime } from './contact';
 export const SMTP_URL = defineSecret('SMTP_URL');
 /** Key of the HMAC that makes client and email pseudonyms (any long random text). */
 export const PSEUDONYM_SECRET = defineSecret('PSEUDONYM_SECRET');
+/** Webhook URLs, comma-separated (`none` for no webhook): their paths often hold a token. */
+export const WEBHOOK_URLS = defineSecret('WEBHOOK_URLS');
+/** Standard Webhooks signing secret, `whsec_` and base64 (`none` without webhooks). */
+export const WEBHOOK_SECRET = defineSecret('WEBHOOK_SECRET');
+/** Slack incoming webhook URL (`none` for no Slack). */
+export const SLACK_WEBHOOK_URL = defineSecret('SLACK_WEBHOOK_URL');
+/** Discord webhook URL (`none` for no Discord). */
+export const DISCORD_WEBHOOK_URL = defineSecret('DISCORD_WEBHOOK_URL');
+/** Every secret the contact functions read. */
+export const CONTACT_SECRETS = [
+  SMTP_URL,
+  PSEUDONYM_SECRET,
+  WEBHOOK_URLS,
+  WEBHOOK_SECRET,
+  SLACK_WEBHOOK_URL,
+  DISCORD_WEBHOOK_URL,
+];
 export const APP_CHECK_ENFORCE = defineBoolean('APP_CHECK_ENFORCE', {
   default: false,
   description:
@@ -27,7 +44,7 @@ export function makeSendContactEmail(
       maxInstances: 5,
       timeoutSeconds: CONTACT_TIMEOUT_SECONDS,
       cors: origins,
-      secrets: [SMTP_URL, PSEUDONYM_SECRET],
+      secrets: CONTACT_SECRETS,
       enforceAppCheck: APP_CHECK_ENFORCE,
       // Limited-use tokens are consumed: a replayed token is marked alreadyConsumed and refused.
       consumeAppCheckToken: APP_CHECK_ENFORCE,

@@ -1,4 +1,5 @@
 import { studio } from '../../src/contract/company';
+import { destinationSettings, type Destination, type Place } from './destinations';
 
 export interface RateLimits {
   windowMs: number;
@@ -24,6 +25,14 @@ export interface BackendSettings {
   retry: RetryPolicy;
   /** Key of the HMAC that turns client and email addresses into pseudonyms. */
   pseudonymSecret: string;
+  /** The longest one mail send may take, connection to last answer. */
+  mailTimeoutMs: number;
+  /** The longest one webhook POST may take. */
+  webhookTimeoutMs: number;
+  /** Webhooks, Slack and Discord (destinations.ts). */
+  destinations: Destination[];
+  /** Standard Webhooks signing secret (`whsec_…`); null when no webhook is set. */
+  webhookSecret: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -40,12 +49,18 @@ function positive(env: Env, key: string, fallback: number): number {
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 /** Longer than the SMTP timeouts (mail.ts), so only a crashed sender's claim runs out. */
 export const DEFAULT_CLAIM_MS = 2 * 60_000;
+/** Each send ends by its deadline; the claim lasts at least twice as long (delivery.ts). */
+export const DEFAULT_MAIL_TIMEOUT_MS = 50_000;
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
 
 /** Locally only: a deployed function takes PSEUDONYM_SECRET from Secret Manager. */
 export const DEV_PSEUDONYM_SECRET = 'dev-only-pseudonym-secret-never-deploy';
 
-/** The backend's settings from the environment, each listed in .env.example. */
-export function backendSettings(env: Env = process.env): BackendSettings {
+/**
+ * The backend's settings from the environment, each listed in .env.example. `place` says which
+ * destination URLs are allowed: deployed, https: only.
+ */
+export function backendSettings(env: Env = process.env, place: Place = 'local'): BackendSettings {
   return {
     mail: {
       to: env.CONTACT_TO?.trim() || studio.email,
@@ -65,6 +80,9 @@ export function backendSettings(env: Env = process.env): BackendSettings {
       maxAgeMs: positive(env, 'RETRY_MAX_AGE_MS', 3 * 24 * 3_600_000),
     },
     pseudonymSecret: env.PSEUDONYM_SECRET?.trim() || DEV_PSEUDONYM_SECRET,
+    mailTimeoutMs: positive(env, 'MAIL_TIMEOUT_MS', DEFAULT_MAIL_TIMEOUT_MS),
+    webhookTimeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_WEBHOOK_TIMEOUT_MS),
+    ...destinationSettings(env, place),
   };
 }
 

@@ -5,19 +5,24 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXPIRED_CLAIMS_INDEX, PENDING_BY_RECEIVED_INDEX } from '../src/store/firestoreStore';
+import {
+  EXPIRED_CLAIMS_INDEX,
+  OPEN_DESTINATIONS_INDEX,
+  PENDING_BY_RECEIVED_INDEX,
+} from '../src/store/firestoreStore';
 
 const root = new URL('../../', import.meta.url);
 const read = (file: string): unknown => JSON.parse(readFileSync(new URL(file, root), 'utf8'));
 
 describe('firestore.indexes.json', () => {
-  it('holds the composite indexes of the undelivered queries (expired claims; pending, oldest first)', () => {
+  it('holds the composite indexes of the undelivered queries (expired claims; pending, oldest first; open destinations)', () => {
     const file = read('firestore.indexes.json') as {
       indexes: unknown[];
       fieldOverrides: unknown[];
     };
     expect(file.indexes).toContainEqual(EXPIRED_CLAIMS_INDEX);
     expect(file.indexes).toContainEqual(PENDING_BY_RECEIVED_INDEX);
+    expect(file.indexes).toContainEqual(OPEN_DESTINATIONS_INDEX);
     expect(file.fieldOverrides).toEqual([]);
   });
 

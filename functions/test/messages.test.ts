@@ -186,7 +186,7 @@ describe('npm run messages with bad arguments', () => {
       ['export', '--email', 'ada@example.org', '--yes'],
       ['erase', '--email'],
       ['retry'],
-      ['retry', 'a', 'b'],
+      ['retry', 'a', 'b', 'c'],
       ['list', '--everything'],
     ]) {
       const result = await run(args, env);

@@ -10,15 +10,15 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
 import { FileStore } from '../src/store/fileStore';
 import { FirestoreStore } from '../src/store/firestoreStore';
-import { pendingDelivery, type ContactRecord, type ContactStore } from '../src/store/types';
+import { MAIL, pendingDelivery, type ContactRecord, type ContactStore } from '../src/store/types';
 import { tempDir } from './harness';
 
 interface Opened {
   store: ContactStore;
   /**
-   * Another client of the same data, as a second server would hold: a FirestoreStore on a second
-   * firebase-admin app. The file store serves one process (its claims and buckets are guarded in
-   * memory), so its peer is the same instance; the test below pins what a second one does.
+   * Another client of the same data, as a second server or the studio's tool would hold: a
+   * FirestoreStore on a second firebase-admin app, or a second FileStore on the same folder
+   * (which shares no memory with the first: only the lock files keep them apart).
    */
   peer(): ContactStore;
   close(): Promise<void>;
@@ -41,7 +41,7 @@ const KITS: Kit[] = [
     async open() {
       const dir = await tempDir();
       const store = new FileStore(dir.path);
-      return { store, peer: () => store, close: dir.remove };
+      return { store, peer: () => new FileStore(dir.path), close: dir.remove };
     },
   },
   {
@@ -172,6 +172,32 @@ describe.each(KITS)('$name', (kit) => {
     RACE_TIMEOUT,
   );
 
+  it(
+    'lets concurrent claims of different deliveries of one record all win, and one per delivery',
+    async () => {
+      const o = await open();
+      const destinations = {
+        webhook_a: pendingDelivery(false),
+        slack: pendingDelivery(false),
+        discord: pendingDelivery(false),
+      };
+      const r = record({ destinations, destinationsOpen: true });
+      await o.store.create(r);
+      const channels = [MAIL, 'webhook_a', 'slack', 'discord'];
+      const claims = channels.flatMap((channel, i) => [
+        (i % 2 ? o.peer() : o.store).claim(r.id, T0, LEASE, { channel }),
+        (i % 2 ? o.store : o.peer()).claim(r.id, T0, LEASE, { channel }),
+      ]);
+      const wins = await Promise.all(claims);
+      expect(wins.filter(Boolean)).toHaveLength(channels.length);
+      const after = await o.store.get(r.id);
+      expect(after?.delivery.state).toBe('sending');
+      for (const name of Object.keys(destinations))
+        expect(after?.destinations?.[name]?.state).toBe('sending');
+    },
+    RACE_TIMEOUT,
+  );
+
   it('releases as delivered (attempts, deliveredAt) or back to pending with the error', async () => {
     const { store } = await open();
     const r = record();
@@ -266,6 +292,84 @@ describe.each(KITS)('$name', (kit) => {
     expect(await store.undelivered(now, 50)).toEqual([oldest.id, middle.id, newest.id]);
     expect(await store.undelivered(now, 2)).toEqual([oldest.id, middle.id]);
     expect(await store.undelivered(at(60_000), 3)).toEqual(waiting.slice(0, 3).map((r) => r.id));
+  });
+
+  it('keeps a delivery per destination beside the mail: claimed, released and listed apart', async () => {
+    const o = await open();
+    const { store } = o;
+    const destinations = { webhook_a: pendingDelivery(false), slack: pendingDelivery(false) };
+    const older = record({ receivedAt: at(1).toISOString(), destinations, destinationsOpen: true });
+    const newer = record({ receivedAt: at(2).toISOString(), destinations, destinationsOpen: true });
+    const none = record({ receivedAt: at(0).toISOString() });
+    for (const r of [newer, older, none]) await store.create(r);
+    expect(await store.destinationsDue(T0, 50)).toEqual([
+      { id: older.id, destination: 'webhook_a' },
+      { id: older.id, destination: 'slack' },
+      { id: newer.id, destination: 'webhook_a' },
+      { id: newer.id, destination: 'slack' },
+    ]);
+    expect(await store.destinationsDue(T0, 3)).toHaveLength(3);
+
+    // A destination's claim is its own: the mail and the other destination stay claimable.
+    const claimed = await o.peer().claim(older.id, T0, LEASE, { channel: 'webhook_a' });
+    expect(claimed?.destinations?.webhook_a?.state).toBe('sending');
+    expect(claimed?.delivery.state).toBe('pending');
+    expect(await store.claim(older.id, T0, LEASE, { channel: 'webhook_a' })).toBeNull();
+    expect(await store.claim(older.id, T0, LEASE, { channel: 'nowhere' })).toBeNull();
+    expect(await store.claim(older.id, T0, LEASE, { channel: 'slack' })).not.toBeNull();
+    expect(await store.claim(older.id, T0, LEASE)).not.toBeNull();
+    await store.release(older.id, { delivered: true, at: at(5) }, MAIL);
+    await store.release(
+      older.id,
+      { delivered: false, at: at(5), error: 'HTTP 410', retryAt: null },
+      'webhook_a',
+    );
+    await store.release(older.id, { delivered: true, at: at(6) }, 'slack');
+    const done = await store.get(older.id);
+    expect(done?.delivery).toMatchObject({ state: 'delivered', attempts: 1 });
+    expect(done?.destinations?.webhook_a).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      lastError: 'HTTP 410',
+    });
+    expect(done?.destinations?.slack).toMatchObject({ state: 'delivered', attempts: 1 });
+    expect(done?.destinationsOpen).toBe(false);
+    expect(await store.destinationsDue(at(LEASE * 10), 50)).toEqual([
+      { id: newer.id, destination: 'webhook_a' },
+      { id: newer.id, destination: 'slack' },
+    ]);
+    // Requeued by name, it is due again; the others are not touched.
+    const again = await store.requeue(older.id, at(10), 'webhook_a');
+    expect(again?.destinations?.webhook_a).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(again?.destinationsOpen).toBe(true);
+    expect(again?.delivery.state).toBe('delivered');
+    expect((await store.destinationsDue(at(10), 50))[0]).toEqual({
+      id: older.id,
+      destination: 'webhook_a',
+    });
+  });
+
+  it('takes a pending delivery set further ahead than the longest backoff (a clock set back) as due', async () => {
+    const o = await open();
+    const year = 365 * 24 * 3_600_000;
+    const ahead = { ...pendingDelivery(false), attempts: 1, nextAttemptAt: at(year).toISOString() };
+    const r = record({ delivery: ahead, destinations: { slack: ahead }, destinationsOpen: true });
+    await o.store.create(r);
+    const maxDelayMs = 6 * 3_600_000;
+    expect(await o.store.undelivered(T0, 50)).toEqual([]);
+    expect(await o.store.destinationsDue(T0, 50)).toEqual([]);
+    expect(await o.store.undelivered(T0, 50, { maxDelayMs })).toEqual([r.id]);
+    expect(await o.store.destinationsDue(T0, 50, { maxDelayMs })).toEqual([
+      { id: r.id, destination: 'slack' },
+    ]);
+    // Within the longest backoff, it waits.
+    const soon = { ...ahead, nextAttemptAt: at(maxDelayMs).toISOString() };
+    const waiting = record({ delivery: soon });
+    await o.store.create(waiting);
+    expect(await o.store.undelivered(T0, 50, { maxDelayMs })).toEqual([r.id]);
+    expect(await o.store.claim(waiting.id, T0, LEASE, { maxDelayMs })).toBeNull();
+    expect(await o.peer().claim(r.id, T0, LEASE, { maxDelayMs })).not.toBeNull();
+    expect(await o.store.claim(r.id, T0, LEASE, { channel: 'slack', maxDelayMs })).not.toBeNull();
   });
 
   it('lists every record newest first, removes one, and keeps the rest', async () => {
@@ -370,7 +474,7 @@ describe.each(KITS)('$name', (kit) => {
   });
 });
 
-describe('FileStore: one process per data folder', () => {
+describe('FileStore: several processes on one data folder', () => {
   it('keeps rate-limit buckets on disk: a restart (a second instance) counts on', async () => {
     const dir = await tempDir();
     try {

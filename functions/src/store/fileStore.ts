@@ -1,9 +1,35 @@
-import { readdir, readFile, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { lock } from 'proper-lockfile';
 import { IDEMPOTENCY_KEY } from '../../../src/contract/rules';
 import { createFileAtomic, writeFileAtomic } from './durableFile';
-import { byReceived, claimable, counted, released, requeued, StoreUnavailableError } from './types';
-import type { ContactRecord, ContactStore, RateBucket, ReleaseOutcome } from './types';
+import {
+  byReceived,
+  claimable,
+  counted,
+  deliveryOf,
+  MAIL,
+  released,
+  requeued,
+  StoreUnavailableError,
+  withDelivery,
+} from './types';
+import type {
+  ContactRecord,
+  ContactStore,
+  DueDestination,
+  DueOptions,
+  RateBucket,
+  ReleaseOutcome,
+} from './types';
+
+/**
+ * The lock between processes (the backend and `npm run messages`): proper-lockfile makes a
+ * `<file>.lock` folder, which only one process can create. It is held for one read and write
+ * (milliseconds); one whose holder died is taken over once it is STALE_MS old.
+ */
+const STALE_MS = 5_000;
+const LOCK_RETRIES = { retries: 400, factor: 1.2, minTimeout: 5, maxTimeout: 50 };
 
 const BUCKET_NAME = /^[A-Za-z0-9-]{1,100}$/;
 
@@ -33,10 +59,30 @@ export class FileStore implements ContactStore {
     return join(this.bucketsDir, `${name}.json`);
   }
 
-  /** Runs `work` after any earlier work on the same name: claims, releases and hits read, then write. */
-  private async locked<T>(name: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` after any earlier work on the same name in this process, and while no other
+   * process works on `path`: claims, releases and hits read, then write.
+   */
+  private async locked<T>(name: string, path: string, work: () => Promise<T>): Promise<T> {
     const before = this.locks.get(name) ?? Promise.resolve();
-    const run = before.then(work, work);
+    const guarded = async () => {
+      const unlock = await this.io('lock', async () => {
+        await mkdir(dirname(path), { recursive: true });
+        return lock(path, {
+          realpath: false,
+          stale: STALE_MS,
+          retries: LOCK_RETRIES,
+          // Held for milliseconds: a lock taken over means a stalled process, not a crash to cause.
+          onCompromised: (error) => console.warn(`File store lock lost: ${error.message}`),
+        });
+      });
+      try {
+        return await work();
+      } finally {
+        await unlock().catch(() => {});
+      }
+    };
+    const run = before.then(guarded, guarded);
     const tail = run.catch(() => {});
     this.locks.set(name, tail);
     try {
@@ -86,7 +132,7 @@ export class FileStore implements ContactStore {
 
   async create(record: ContactRecord): Promise<'created' | 'exists'> {
     const path = this.file(record.id);
-    return this.locked(record.id, () =>
+    return this.locked(record.id, path, () =>
       this.io('create', async () =>
         (await createFileAtomic(path, JSON.stringify(record, null, 2))) ? 'created' : 'exists',
       ),
@@ -104,7 +150,7 @@ export class FileStore implements ContactStore {
     what: string,
     change: (record: ContactRecord) => ContactRecord | null,
   ): Promise<ContactRecord | null> {
-    return this.locked(id, async () => {
+    return this.locked(id, this.file(id), async () => {
       const record = await this.get(id);
       const next = record && change(record);
       if (!next) return null;
@@ -113,32 +159,33 @@ export class FileStore implements ContactStore {
     });
   }
 
-  async claim(id: string, now: Date, leaseMs: number): Promise<ContactRecord | null> {
-    return this.update(id, 'claim', (record) =>
-      claimable(record.delivery, now)
-        ? {
-            ...record,
-            delivery: {
-              ...record.delivery,
-              state: 'sending',
-              claimedUntil: new Date(now.getTime() + leaseMs).toISOString(),
-            },
-          }
-        : null,
-    );
+  async claim(
+    id: string,
+    now: Date,
+    leaseMs: number,
+    due: DueOptions = {},
+  ): Promise<ContactRecord | null> {
+    const channel = due.channel ?? MAIL;
+    return this.update(id, 'claim', (record) => {
+      const d = deliveryOf(record, channel);
+      if (!d || !claimable(d, now, due.maxDelayMs)) return null;
+      const claimedUntil = new Date(now.getTime() + leaseMs).toISOString();
+      return withDelivery(record, channel, { ...d, state: 'sending', claimedUntil });
+    });
   }
 
-  async release(id: string, outcome: ReleaseOutcome): Promise<void> {
-    await this.update(id, 'release', (record) => ({
-      ...record,
-      delivery: released(record.delivery, outcome),
-    }));
+  async release(id: string, outcome: ReleaseOutcome, channel = MAIL): Promise<void> {
+    await this.update(id, 'release', (record) => {
+      const d = deliveryOf(record, channel);
+      return d && withDelivery(record, channel, released(d, outcome));
+    });
   }
 
-  async requeue(id: string, now: Date): Promise<ContactRecord | null> {
+  async requeue(id: string, now: Date, channel = MAIL): Promise<ContactRecord | null> {
     return this.update(id, 'requeue', (record) => {
-      const delivery = requeued(record.delivery, now);
-      return delivery && { ...record, delivery };
+      const d = deliveryOf(record, channel);
+      const delivery = d && requeued(d, now);
+      return delivery && withDelivery(record, channel, delivery);
     });
   }
 
@@ -156,24 +203,35 @@ export class FileStore implements ContactStore {
     });
   }
 
-  async undelivered(now: Date, limit: number): Promise<string[]> {
+  async undelivered(now: Date, limit: number, due: DueOptions = {}): Promise<string[]> {
     const records = await this.list();
     return records
-      .filter((r) => claimable(r.delivery, now))
+      .filter((r) => claimable(r.delivery, now, due.maxDelayMs))
       .sort(byReceived)
       .slice(0, limit)
       .map((r) => r.id);
   }
 
+  async destinationsDue(now: Date, limit: number, due: DueOptions = {}): Promise<DueDestination[]> {
+    const records = (await this.list()).filter((r) => r.destinationsOpen).sort(byReceived);
+    return records
+      .flatMap((r) =>
+        Object.entries(r.destinations ?? {})
+          .filter(([, d]) => claimable(d, now, due.maxDelayMs))
+          .map(([destination]) => ({ id: r.id, destination })),
+      )
+      .slice(0, limit);
+  }
+
   async remove(id: string): Promise<boolean> {
     const path = this.file(id);
-    return this.locked(id, () => this.io('remove', () => this.unlinkIfThere(path)));
+    return this.locked(id, path, () => this.io('remove', () => this.unlinkIfThere(path)));
   }
 
   async hit(bucket: string, key: string, limit: number, windowMs: number, now: Date) {
     const path = this.bucketFile(bucket);
     const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
-    return this.locked(`bucket:${bucket}`, () =>
+    return this.locked(`bucket:${bucket}`, path, () =>
       this.io('rate limit', async () => {
         const keys = counted(await this.readJson<RateBucket>(path), key, limit, windowStart);
         if (keys === 'already') return true;
@@ -192,7 +250,7 @@ export class FileStore implements ContactStore {
 
   async removeBucket(name: string): Promise<boolean> {
     const path = this.bucketFile(name);
-    return this.locked(`bucket:${name}`, () =>
+    return this.locked(`bucket:${name}`, path, () =>
       this.io('remove bucket', () => this.unlinkIfThere(path)),
     );
   }

@@ -1,6 +1,25 @@
 import type { DocumentReference, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { byReceived, claimable, counted, released, requeued, StoreUnavailableError } from './types';
-import type { ContactRecord, ContactStore, Delivery, RateBucket, ReleaseOutcome } from './types';
+import {
+  byReceived,
+  claimable,
+  counted,
+  deliveryOf,
+  MAIL,
+  pendingDue,
+  released,
+  requeued,
+  StoreUnavailableError,
+  withDelivery,
+} from './types';
+import type {
+  ContactRecord,
+  ContactStore,
+  Delivery,
+  DueDestination,
+  DueOptions,
+  RateBucket,
+  ReleaseOutcome,
+} from './types';
 
 export const MESSAGES = 'contactMessages';
 export const BUCKETS = 'contactRateLimits';
@@ -8,6 +27,8 @@ const STATE = 'delivery.state';
 const CLAIMED_UNTIL = 'delivery.claimedUntil';
 const NEXT_ATTEMPT = 'delivery.nextAttemptAt';
 const RECEIVED = 'receivedAt';
+const DESTINATIONS = 'destinations';
+const DESTINATIONS_OPEN = 'destinationsOpen';
 /** Pending messages read per query while looking for due ones (some wait out their backoff). */
 const PAGE = 200;
 
@@ -30,6 +51,25 @@ export const EXPIRED_CLAIMS_INDEX = {
     { fieldPath: CLAIMED_UNTIL, order: 'ASCENDING' },
   ],
 } as const;
+/** The composite index the destinations query (open ones, oldest received first) needs. */
+export const OPEN_DESTINATIONS_INDEX = {
+  collectionGroup: MESSAGES,
+  queryScope: 'COLLECTION',
+  fields: [
+    { fieldPath: DESTINATIONS_OPEN, order: 'ASCENDING' },
+    { fieldPath: RECEIVED, order: 'ASCENDING' },
+  ],
+} as const;
+
+/** The fields that hold `channel`'s delivery, for an update of the record `next`. */
+function deliveryFields(next: ContactRecord, channel: string): Record<string, unknown> {
+  if (channel === MAIL) return { delivery: next.delivery };
+  return {
+    [`${DESTINATIONS}.${channel}`]: next.destinations![channel],
+    [DESTINATIONS_OPEN]: next.destinationsOpen,
+  };
+}
+
 /** gRPC status of a document that already exists. */
 const ALREADY_EXISTS = 6;
 /** gRPC status of a write whose precondition (the version it read) no longer holds. */
@@ -87,63 +127,103 @@ export class FirestoreStore implements ContactStore {
     }
   }
 
-  async claim(id: string, now: Date, leaseMs: number): Promise<ContactRecord | null> {
+  async claim(
+    id: string,
+    now: Date,
+    leaseMs: number,
+    due: DueOptions = {},
+  ): Promise<ContactRecord | null> {
+    const channel = due.channel ?? MAIL;
     const ref = this.db.collection(MESSAGES).doc(id);
     try {
-      const snap = await ref.get();
-      const record = snap.exists ? (snap.data() as ContactRecord) : null;
-      if (!record || !claimable(record.delivery, now)) return null;
-      const claimedUntil = new Date(now.getTime() + leaseMs).toISOString();
-      // Only if nobody wrote it since the read: of racing claims, one wins and no lock is held.
-      const won = await unchanged(() =>
-        ref.update(
-          { [STATE]: 'sending', [CLAIMED_UNTIL]: claimedUntil },
-          { lastUpdateTime: snap.updateTime! },
-        ),
-      );
-      return won
-        ? { ...record, delivery: { ...record.delivery, state: 'sending' as const, claimedUntil } }
-        : null;
+      return await untilWon(async () => {
+        const snap = await ref.get();
+        const record = snap.exists ? (snap.data() as ContactRecord) : null;
+        const d = record && deliveryOf(record, channel);
+        if (!record || !d || !claimable(d, now, due.maxDelayMs)) return null;
+        const claimedUntil = new Date(now.getTime() + leaseMs).toISOString();
+        const next = withDelivery(record, channel, { ...d, state: 'sending', claimedUntil });
+        // Only if nobody wrote it since the read: of racing claims, one wins and no lock is
+        // held. A write to another delivery of the record comes first too: read again.
+        const won = await unchanged(() =>
+          ref.update(deliveryFields(next, channel), { lastUpdateTime: snap.updateTime! }),
+        );
+        return won ? next : LOST;
+      });
     } catch (error) {
       throw unavailable('claim', error);
     }
   }
 
-  /** Writes `change(delivery)` on the version read, again while other writers land first. */
+  /** Writes `change(delivery)` of `channel` on the version read, again while other writers land first. */
   private async rewrite(
     ref: DocumentReference,
+    channel: string,
     change: (d: Delivery) => Delivery | null,
   ): Promise<ContactRecord | null> {
     return untilWon(async () => {
       const snap = await ref.get();
       if (!snap.exists) return null;
       const record = snap.data() as ContactRecord;
-      const delivery = change(record.delivery);
+      const current = deliveryOf(record, channel);
+      const delivery = current && change(current);
       if (!delivery) return null;
+      const next = withDelivery(record, channel, delivery);
       const written = await unchanged(() =>
-        ref.update({ delivery }, { lastUpdateTime: snap.updateTime! }),
+        ref.update(deliveryFields(next, channel), { lastUpdateTime: snap.updateTime! }),
       );
-      return written ? { ...record, delivery } : LOST;
+      return written ? next : LOST;
     });
   }
 
-  async release(id: string, outcome: ReleaseOutcome): Promise<void> {
+  async release(id: string, outcome: ReleaseOutcome, channel = MAIL): Promise<void> {
     try {
-      await this.rewrite(this.db.collection(MESSAGES).doc(id), (d) => released(d, outcome));
+      await this.rewrite(this.db.collection(MESSAGES).doc(id), channel, (d) =>
+        released(d, outcome),
+      );
     } catch (error) {
       throw unavailable('release', error);
     }
   }
 
-  async requeue(id: string, now: Date): Promise<ContactRecord | null> {
+  async requeue(id: string, now: Date, channel = MAIL): Promise<ContactRecord | null> {
     try {
-      return await this.rewrite(this.db.collection(MESSAGES).doc(id), (d) => requeued(d, now));
+      return await this.rewrite(this.db.collection(MESSAGES).doc(id), channel, (d) =>
+        requeued(d, now),
+      );
     } catch (error) {
       throw unavailable('requeue', error);
     }
   }
 
-  async undelivered(now: Date, limit: number): Promise<string[]> {
+  async destinationsDue(now: Date, limit: number, due: DueOptions = {}): Promise<DueDestination[]> {
+    const found: DueDestination[] = [];
+    try {
+      let after: QueryDocumentSnapshot | undefined;
+      while (found.length < limit) {
+        let query = this.db
+          .collection(MESSAGES)
+          .where(DESTINATIONS_OPEN, '==', true)
+          .orderBy(RECEIVED)
+          .select(RECEIVED, DESTINATIONS)
+          .limit(PAGE);
+        if (after) query = query.startAfter(after);
+        const page = await query.get();
+        for (const doc of page.docs) {
+          const destinations = (doc.get(DESTINATIONS) ?? {}) as Record<string, Delivery>;
+          for (const [destination, d] of Object.entries(destinations))
+            if (claimable(d, now, due.maxDelayMs)) found.push({ id: doc.id, destination });
+        }
+        if (page.size < PAGE) break;
+        after = page.docs.at(-1);
+      }
+    } catch (error) {
+      throw unavailable('list', error);
+    }
+    return found.slice(0, limit);
+  }
+
+  async undelivered(now: Date, limit: number, options: DueOptions = {}): Promise<string[]> {
     const messages = this.db.collection(MESSAGES);
     const due: { id: string; receivedAt: string }[] = [];
     const entry = (d: QueryDocumentSnapshot) => ({
@@ -163,7 +243,7 @@ export class FirestoreStore implements ContactStore {
         const page = await query.get();
         for (const d of page.docs) {
           const next = d.get(NEXT_ATTEMPT) as string | null | undefined;
-          if (!next || Date.parse(next) <= now.getTime()) due.push(entry(d));
+          if (pendingDue(next, now, options.maxDelayMs)) due.push(entry(d));
         }
         if (page.size < PAGE) break;
         after = page.docs.at(-1);

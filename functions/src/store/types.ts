@@ -24,7 +24,39 @@ export interface ContactRecord {
   fingerprint: string;
   receivedAt: string;
   clientHash: string;
+  /** The mail's delivery. */
   delivery: Delivery;
+  /** Each configured webhook's delivery, by destination name (destinations.ts); none on spam. */
+  destinations?: Record<string, Delivery>;
+  /** True while some destination is pending or sending: what the retry pass queries for. */
+  destinationsOpen?: boolean;
+}
+
+/** What a delivery is for: the mail, or a destination by its name. */
+export const MAIL = 'mail';
+
+/** The delivery state of `channel` (MAIL or a destination name); null when it has none. */
+export function deliveryOf(record: ContactRecord, channel: string): Delivery | null {
+  if (channel === MAIL) return record.delivery;
+  return record.destinations?.[channel] ?? null;
+}
+
+/** The record with `channel`'s delivery replaced, and `destinationsOpen` worked out again. */
+export function withDelivery(record: ContactRecord, channel: string, d: Delivery): ContactRecord {
+  if (channel === MAIL) return { ...record, delivery: d };
+  const destinations = { ...record.destinations, [channel]: d };
+  return { ...record, destinations, destinationsOpen: open(destinations) };
+}
+
+/** True while a destination still has work: pending or sending. */
+export function open(destinations: Record<string, Delivery>): boolean {
+  return Object.values(destinations).some((d) => d.state === 'pending' || d.state === 'sending');
+}
+
+/** A message due for one of its destinations. */
+export interface DueDestination {
+  id: string;
+  destination: string;
 }
 
 /** A fixed-window rate-limit bucket: the message keys it counted in the window. */
@@ -39,11 +71,16 @@ export interface ContactStore {
   /** Stores a new record durably. 'exists' when a record with this id is already stored. */
   create(record: ContactRecord): Promise<'created' | 'exists'>;
   get(id: string): Promise<ContactRecord | null>;
-  /** Atomically marks a claimable record as sending and returns it; null when not claimable. */
-  claim(id: string, now: Date, leaseMs: number): Promise<ContactRecord | null>;
-  release(id: string, outcome: ReleaseOutcome): Promise<void>;
-  /** Ids of records due for delivery (pending and due, or an expired claim), oldest received first. */
-  undelivered(now: Date, limit: number): Promise<string[]>;
+  /**
+   * Atomically marks a claimable delivery (the mail's unless `channel` names a destination) as
+   * sending and returns the record; null when not claimable.
+   */
+  claim(id: string, now: Date, leaseMs: number, due?: DueOptions): Promise<ContactRecord | null>;
+  release(id: string, outcome: ReleaseOutcome, channel?: string): Promise<void>;
+  /** Ids of records whose mail is due (pending and due, or an expired claim), oldest received first. */
+  undelivered(now: Date, limit: number, due?: DueOptions): Promise<string[]>;
+  /** Messages with a destination due, oldest received first, at most `limit`. */
+  destinationsDue(now: Date, limit: number, due?: DueOptions): Promise<DueDestination[]>;
   /**
    * Counts message `key` once in a fixed-window bucket; true if it is counted (now or before),
    * false when the window already holds `limit` other keys.
@@ -55,8 +92,19 @@ export interface ContactStore {
   remove(id: string): Promise<boolean>;
   bucket(name: string): Promise<RateBucket | null>;
   removeBucket(name: string): Promise<boolean>;
-  /** A `failed` or `pending` record back to `pending`, due now, its attempts and age counted afresh. */
-  requeue(id: string, now: Date): Promise<ContactRecord | null>;
+  /** A `failed` or `pending` delivery back to `pending`, due now, its attempts and age counted afresh. */
+  requeue(id: string, now: Date, channel?: string): Promise<ContactRecord | null>;
+}
+
+/** Which delivery a claim is for, and how far ahead a pending one may be set before it counts as due. */
+export interface DueOptions {
+  /** MAIL (the default) or a destination name. */
+  channel?: string;
+  /**
+   * RETRY_MAX_DELAY_MS: no retry is set further ahead than this, so a `nextAttemptAt` further
+   * ahead of `now` comes from a clock that was set back, and the delivery is due now.
+   */
+  maxDelayMs?: number;
 }
 
 /** Thrown by a store that cannot be reached; the function answers `unavailable`. */
@@ -113,11 +161,21 @@ export function requeued(d: Delivery, now: Date): Delivery | null {
   };
 }
 
-/** Due now: pending past its backoff, or claimed by a sender whose claim has run out. */
-export function claimable(d: Delivery, now: Date): boolean {
+/**
+ * Due now: pending past its backoff (or with a backoff longer than `maxDelayMs` allows), or
+ * claimed by a sender whose claim has run out.
+ */
+export function claimable(d: Delivery, now: Date, maxDelayMs = Infinity): boolean {
   const due = (at: string | null | undefined) => !at || Date.parse(at) <= now.getTime();
-  if (d.state === 'pending') return due(d.nextAttemptAt);
+  if (d.state === 'pending') return pendingDue(d.nextAttemptAt, now, maxDelayMs);
   return d.state === 'sending' && d.claimedUntil !== null && due(d.claimedUntil);
+}
+
+/** A pending delivery's `nextAttemptAt` is due: past, or further ahead than any backoff sets it. */
+export function pendingDue(next: string | null | undefined, now: Date, maxDelayMs = Infinity) {
+  if (!next) return true;
+  const wait = Date.parse(next) - now.getTime();
+  return wait <= 0 || wait > maxDelayMs;
 }
 
 type Received = Pick<ContactRecord, 'id' | 'receivedAt'>;

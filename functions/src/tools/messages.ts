@@ -8,11 +8,12 @@ import { unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { clientBucket, emailBucket } from '../clientAddress';
-import { deliver } from '../delivery';
-import { outboxMailer, smtpMailer, type Mailer } from '../mail';
+import { deliver, destinationSenders } from '../delivery';
+import { outboxMailer, smtpMailer } from '../mail';
 import { backendSettings } from '../settings';
 import { FileStore } from '../store/fileStore';
 import { FirestoreStore } from '../store/firestoreStore';
+import { deliveryOf, MAIL } from '../store/types';
 import type { ContactRecord, ContactStore, DeliveryState, RateBucket } from '../store/types';
 import { storeKind } from '../local/localStore';
 
@@ -23,7 +24,8 @@ export const USAGE = `Usage: npm run messages -- <command>
   export --email ADDRESS         every record held about ADDRESS, as JSON
   erase --email ADDRESS [--yes]  remove them, their outbox mails and rate-limit buckets
                                  (without --yes: only list what would go)
-  retry ID                       send a failed message again
+  retry ID [DESTINATION]         send a failed or pending message now: its mail, or
+                                 the destination named (as list shows it)
 
 The store is the backend's: STORE (file or firestore), DATA_DIR, FIRESTORE_EMULATOR_HOST;
 for a deployed project, GOOGLE_APPLICATION_CREDENTIALS and GCLOUD_PROJECT.`;
@@ -62,9 +64,17 @@ async function openStore(env: NodeJS.ProcessEnv): Promise<Tool> {
 function line(r: ContactRecord): string {
   const d = r.delivery;
   const error = d.state === 'failed' || d.state === 'pending' ? (d.lastError ?? '') : '';
-  return [r.receivedAt, d.state.padEnd(9), r.id, `${r.name} <${r.email}>`, error]
+  const head = [r.receivedAt, d.state.padEnd(9), r.id, `${r.name} <${r.email}>`, error]
     .filter(Boolean)
     .join('  ');
+  // Each destination on a line of its own: its name, state and last error.
+  const destinations = Object.entries(r.destinations ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, dest]) => {
+      const why = dest.state === 'failed' || dest.state === 'pending' ? dest.lastError : null;
+      return `    ${name}: ${dest.state}${why ? `  ${why}` : ''}`;
+    });
+  return [head, ...destinations].join('\n');
 }
 
 /** The messages and rate-limit buckets held about one address. */
@@ -141,8 +151,8 @@ export async function runMessages(
         break;
       case 'retry':
         expect(
-          rest.length === 1 && !values.email && !values.state && !values.yes,
-          'retry takes one message id.',
+          (rest.length === 1 || rest.length === 2) && !values.email && !values.state && !values.yes,
+          'retry takes one message id, and a destination if not the mail.',
         );
         break;
       default:
@@ -205,28 +215,48 @@ export async function runMessages(
 
     // retry
     const id = rest[0]!;
+    const channel = rest[1] ?? MAIL;
+    const what = channel === MAIL ? `Message ${id}` : `Message ${id} to ${channel}`;
     const before = await store.get(id);
     if (!before) {
       err(`No message with id ${id}.`);
       return 1;
     }
-    if (before.delivery.state !== 'failed') {
-      err(`Message ${id} is ${before.delivery.state}, not failed: nothing to send again.`);
+    const state = deliveryOf(before, channel)?.state;
+    if (!state) {
+      const names = Object.keys(before.destinations ?? {});
+      err(`Message ${id} has no destination ${channel} (it has: ${[MAIL, ...names].join(', ')}).`);
       return 1;
     }
-    await store.requeue(id, new Date());
-    const mailer: Mailer = env.SMTP_URL
-      ? smtpMailer(env.SMTP_URL, settings.mail)
-      : outboxMailer(tool.outboxDir, settings.mail);
-    try {
-      const outcome = await deliver(store, mailer, id, settings);
-      const after = await store.get(id);
-      const detail = after?.delivery.lastError ? `: ${after.delivery.lastError}` : '';
-      out(`Message ${id}: ${after?.delivery.state ?? outcome}${detail}`);
-      return outcome === 'delivered' ? 0 : 1;
-    } finally {
-      mailer.close();
+    if (state !== 'failed' && state !== 'pending') {
+      err(`${what} is ${state}, not failed or pending: nothing to send again.`);
+      return 1;
     }
+    const mailer =
+      channel !== MAIL
+        ? null
+        : env.SMTP_URL
+          ? smtpMailer(env.SMTP_URL, settings.mail)
+          : outboxMailer(tool.outboxDir, settings.mail);
+    const sender = mailer ?? destinationSenders(settings).get(channel);
+    if (!sender) {
+      err(`${channel} is not configured here: set its URL as the backend has it.`);
+      return 1;
+    }
+    await store.requeue(id, new Date(), channel);
+    const outcome = await deliver(store, sender, id, settings, channel).finally(() =>
+      mailer?.close(),
+    );
+    const after = await store.get(id);
+    const d = after && deliveryOf(after, channel);
+    if (outcome === 'skipped') {
+      // Another sender (the backend's retry pass) claimed it first: it is sent once, by that one.
+      out(`${what}: ${d?.state ?? 'gone'} (another sender has it)`);
+      return d?.state === 'delivered' || d?.state === 'sending' ? 0 : 1;
+    }
+    const detail = d?.lastError ? `: ${d.lastError}` : '';
+    out(`${what}: ${d?.state ?? outcome}${detail}`);
+    return outcome === 'delivered' ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError) {
       err(`${error.message}\n\n${USAGE}`);

@@ -1,0 +1,225 @@
+import { createHash } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { studio } from '../../src/contract/company';
+import type { ContactRecord } from './store/types';
+
+/**
+ * Where an accepted message goes besides the mail: signed webhooks (Standard Webhooks), a Slack
+ * incoming webhook and a Discord webhook. They come from settings only, never from a request.
+ */
+export type DestinationKind = 'webhook' | 'slack' | 'discord';
+
+export interface Destination {
+  /** Stable while the URL stays: `slack`, `discord`, or `webhook_` and 8 hex digits of its URL's hash. */
+  name: string;
+  kind: DestinationKind;
+  /** Never logged: Slack and Discord URLs hold their token. */
+  url: string;
+}
+
+/** Deployed, only https: URLs; the local backend also takes http://127.0.0.1 (a receiver on loopback). */
+export type Place = 'deployed' | 'local';
+
+/** Discord refuses content longer than this. */
+export const DISCORD_MAX = 2000;
+
+/** Standard Webhooks secrets: `whsec_` and the base64 of 24 to 64 random bytes. */
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+
+type Env = Record<string, string | undefined>;
+
+/** A setting's value; empty, or `none` (a Firebase secret cannot be empty), means unset. */
+function setting(env: Env, key: string): string {
+  const value = env[key]?.trim() ?? '';
+  return value.toLowerCase() === 'none' ? '' : value;
+}
+
+function checkedUrl(raw: string, key: string, place: Place): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    // The value itself stays out of the message: it may hold a token.
+    throw new Error(`${key} holds something that is not a URL`);
+  }
+  if (url.protocol === 'https:') return url.href;
+  if (place === 'local' && url.protocol === 'http:' && url.hostname === '127.0.0.1')
+    return url.href;
+  throw new Error(
+    place === 'local'
+      ? `${key} must hold https: URLs (or http://127.0.0.1 locally)`
+      : `${key} must hold https: URLs`,
+  );
+}
+
+/** The destinations the settings name, and the webhook signing secret. */
+export function destinationSettings(
+  env: Env,
+  place: Place,
+): { destinations: Destination[]; webhookSecret: string | null } {
+  const destinations: Destination[] = [];
+  const webhooks = setting(env, 'WEBHOOK_URLS')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  for (const raw of webhooks) {
+    const url = checkedUrl(raw, 'WEBHOOK_URLS', place);
+    const name = `webhook_${createHash('sha256').update(url).digest('hex').slice(0, 8)}`;
+    if (!destinations.some((d) => d.name === name))
+      destinations.push({ name, kind: 'webhook', url });
+  }
+  const secret = setting(env, 'WEBHOOK_SECRET');
+  if (destinations.length > 0 && !secret)
+    throw new Error('WEBHOOK_URLS needs WEBHOOK_SECRET (whsec_ and base64)');
+  if (secret && !WEBHOOK_SECRET.test(secret))
+    throw new Error('WEBHOOK_SECRET must be whsec_ followed by base64');
+  const slack = setting(env, 'SLACK_WEBHOOK_URL');
+  if (slack)
+    destinations.push({
+      name: 'slack',
+      kind: 'slack',
+      url: checkedUrl(slack, 'SLACK_WEBHOOK_URL', place),
+    });
+  const discord = setting(env, 'DISCORD_WEBHOOK_URL');
+  if (discord)
+    destinations.push({
+      name: 'discord',
+      kind: 'discord',
+      url: checkedUrl(discord, 'DISCORD_WEBHOOK_URL', place),
+    });
+  return { destinations, webhookSecret: secret || null };
+}
+
+/** Slack's mrkdwn: only &, < and > are special; escaped, visitor text makes no link or mention. */
+export function slackEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Discord's markdown: a backslash before each mark, so visitor text makes no masked link
+ * (`[text](url)`), mention syntax (`<@id>`, `@everyone`), heading, list or quote.
+ */
+export function discordEscape(text: string): string {
+  return text.replace(/[\\*_~`|[\]()<>#@:-]/g, '\\$&');
+}
+
+const TITLE = `A message from the ${studio.name} website contact form.`;
+
+/** The JSON body of a signed webhook. */
+export function webhookBody(record: ContactRecord): string {
+  return JSON.stringify({
+    type: 'contact.message',
+    timestamp: record.receivedAt,
+    data: {
+      id: record.id,
+      name: record.name,
+      email: record.email,
+      message: record.message,
+      receivedAt: record.receivedAt,
+    },
+  });
+}
+
+export function slackBody(record: ContactRecord): string {
+  const text = [
+    slackEscape(TITLE),
+    `Name: ${slackEscape(record.name)}`,
+    `Email: ${slackEscape(record.email)}`,
+    '',
+    slackEscape(record.message),
+  ].join('\n');
+  return JSON.stringify({ text });
+}
+
+/** Cuts escaped text to `max` code points without leaving half of an escape. */
+function cut(text: string, max: number): string {
+  const points = Array.from(text);
+  if (points.length <= max) return text;
+  let kept = points.slice(0, max);
+  // A run of backslashes of odd length at the end is an escape cut in two.
+  const trailing = /\\+$/.exec(kept.join(''))?.[0].length ?? 0;
+  if (trailing % 2 === 1) kept = kept.slice(0, -1);
+  return kept.join('');
+}
+
+export function discordBody(record: ContactRecord): string {
+  const head = [
+    discordEscape(TITLE),
+    `Name: ${discordEscape(record.name)}`,
+    `Email: ${discordEscape(record.email)}`,
+    '',
+    '',
+  ].join('\n');
+  const more = `\n… (cut; the mail holds the whole message, id ${discordEscape(record.id)})`;
+  const message = discordEscape(record.message);
+  const room = DISCORD_MAX - Array.from(head).length;
+  const content =
+    Array.from(message).length <= room
+      ? head + message
+      : head + cut(message, room - Array.from(more).length) + more;
+  return JSON.stringify({ content, allowed_mentions: { parse: [] } });
+}
+
+/** An answer that means: never send this message to this destination again (HTTP 410 Gone). */
+export class GoneError extends Error {
+  override name = 'GoneError';
+  readonly permanent = true;
+}
+
+/** Sends one message to one destination; the `signal` ends it at the send deadline. */
+export interface Sender {
+  send(record: ContactRecord, signal?: AbortSignal): Promise<void>;
+}
+
+/** Why a fetch failed, in words that never hold the URL. */
+function networkError(error: unknown, signal: AbortSignal | undefined): Error {
+  if (signal?.aborted) return new Error('no answer before the send deadline');
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  const code = typeof cause?.code === 'string' ? cause.code : (error as Error).name;
+  return new Error(`no answer: ${code}`);
+}
+
+/** POSTs each message to `destination`: signed JSON, or Slack's or Discord's text. */
+export function destinationSender(
+  destination: Destination,
+  webhookSecret: string | null,
+  clock: () => Date = () => new Date(),
+): Sender {
+  const signer =
+    destination.kind === 'webhook' && webhookSecret ? new Webhook(webhookSecret) : null;
+  return {
+    async send(record, signal) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      let body: string;
+      if (destination.kind === 'webhook') {
+        if (!signer) throw new Error('WEBHOOK_SECRET is not set');
+        body = webhookBody(record);
+        // The same id on every attempt: the receiver's key for dropping repeats.
+        const id = `msg_${record.id}`;
+        const at = clock();
+        headers['webhook-id'] = id;
+        headers['webhook-timestamp'] = String(Math.floor(at.getTime() / 1000));
+        headers['webhook-signature'] = signer.sign(id, at, body);
+      } else {
+        body = destination.kind === 'slack' ? slackBody(record) : discordBody(record);
+      }
+      let response: Response;
+      try {
+        // Redirects are not followed: a destination is the URL the settings name.
+        response = await fetch(destination.url, {
+          method: 'POST',
+          headers,
+          body,
+          redirect: 'manual',
+          signal,
+        });
+        await response.arrayBuffer();
+      } catch (error) {
+        throw networkError(error, signal);
+      }
+      if (response.status === 410) throw new GoneError('HTTP 410 Gone: not sent there again');
+      if (response.status < 200 || response.status > 299)
+        throw new Error(`HTTP ${response.status}`);
+    },
+  };
+}
