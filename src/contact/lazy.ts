@@ -18,5 +18,12 @@ export function loadOutbox() {
   return outboxModule;
 }
 
-/** Fetches both on the first focus: both are needed once Send is pressed. */
-export const preload = () => void Promise.all([loadClient(), loadOutbox()]).catch(() => {});
+/**
+ * Fetches both on focus, as both are needed once Send is pressed. They start after the next
+ * frame: fetched and run in the focus event itself, they would hold up the paint of the focus.
+ */
+export function preload() {
+  requestAnimationFrame(() =>
+    setTimeout(() => void Promise.all([loadClient(), loadOutbox()]).catch(() => {})),
+  );
+}

@@ -112,7 +112,16 @@ const set = motionStore.setState;
 export const inputActions = {
   measure: (viewport: Viewport, scrollY: number) => set({ viewport, scrollY }),
   scroll: (scrollY: number) => set({ scrollY }),
-  point: (pointer: PointerState) => set({ pointer }),
+  // The pointer where it already was (a click after a move) is no change: the title draws no frame.
+  point: (pointer: PointerState) => {
+    const was = motionStore.getState().pointer;
+    const same =
+      was.x === pointer.x &&
+      was.y === pointer.y &&
+      was.inside === pointer.inside &&
+      was.kind === pointer.kind;
+    if (!same) set({ pointer });
+  },
   leave: () => set((s) => ({ pointer: { ...s.pointer, inside: false } })),
   press: (pointerDown: boolean) => {
     if (motionStore.getState().pointerDown !== pointerDown) set({ pointerDown });
