@@ -6,7 +6,13 @@ import type { ContactRuntime } from './contact';
 import { retryUndelivered } from './delivery';
 import { smtpMailer, type Mailer } from './mail';
 import { FUNCTIONS_REGION } from '../../src/contact/config';
-import { makeSendContactEmail, PSEUDONYM_SECRET, SMTP_URL } from './sendContactEmail';
+import {
+  CHALLENGE_SECRET,
+  makeContactChallenge,
+  makeSendContactEmail,
+  PSEUDONYM_SECRET,
+  SMTP_URL,
+} from './sendContactEmail';
 import { backendSettings } from './settings';
 import { FirestoreStore } from './store/firestoreStore';
 
@@ -25,18 +31,24 @@ const ALLOWED_ORIGINS = defineList('ALLOWED_ORIGINS', {
 
 let production: Promise<ContactRuntime> | undefined;
 
+/** The settings from params and secrets, read at runtime (they have no value at deploy time). */
+function productionSettings() {
+  return backendSettings({
+    ...process.env,
+    CONTACT_TO: CONTACT_TO.value(),
+    CONTACT_FROM: CONTACT_FROM.value(),
+    PSEUDONYM_SECRET: PSEUDONYM_SECRET.value(),
+    CHALLENGE_SECRET: CHALLENGE_SECRET.value(),
+  });
+}
+
 /** Built on the first call, at runtime (params and secrets have no value at deploy time). */
 function productionRuntime(): Promise<ContactRuntime> {
   production ??= (async () => {
     const { initializeApp, getApps } = await import('firebase-admin/app');
     const { getFirestore } = await import('firebase-admin/firestore');
     if (getApps().length === 0) initializeApp();
-    const settings = backendSettings({
-      ...process.env,
-      CONTACT_TO: CONTACT_TO.value(),
-      CONTACT_FROM: CONTACT_FROM.value(),
-      PSEUDONYM_SECRET: PSEUDONYM_SECRET.value(),
-    });
+    const settings = productionSettings();
     const smtpUrl = SMTP_URL.value();
     const mailer: Mailer = smtpUrl
       ? smtpMailer(smtpUrl, settings.mail)
@@ -54,12 +66,26 @@ function productionRuntime(): Promise<ContactRuntime> {
 /** The contact form's callable, deployed: Firestore and SMTP. */
 export const sendContactEmail = makeSendContactEmail(productionRuntime, ALLOWED_ORIGINS);
 
+let challengeSettings: ReturnType<typeof backendSettings> | undefined;
+
+/** Hands the form a proof-of-work challenge (off with CHALLENGE=off). */
+export const contactChallenge = makeContactChallenge(
+  // Only the challenge secret is bound to it.
+  () =>
+    (challengeSettings ??= backendSettings({
+      ...process.env,
+      CHALLENGE_SECRET: CHALLENGE_SECRET.value(),
+    })),
+  ALLOWED_ORIGINS,
+);
+
 /** Mails whatever is stored and not yet delivered. */
 export const retryContactEmails = onSchedule(
   {
     schedule: 'every 10 minutes',
     region: FUNCTIONS_REGION,
-    secrets: [SMTP_URL, PSEUDONYM_SECRET],
+    // The runtime's settings read every secret of the contact callable.
+    secrets: [SMTP_URL, PSEUDONYM_SECRET, CHALLENGE_SECRET],
     maxInstances: 1,
     // A pass sends every due message; a slow SMTP server must not cut it short at 60 s.
     timeoutSeconds: 540,

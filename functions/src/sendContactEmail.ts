@@ -1,12 +1,16 @@
 import { defineBoolean, defineSecret, type Expression } from 'firebase-functions/params';
 import { onCall } from 'firebase-functions/v2/https';
 import { FUNCTIONS_REGION } from '../../src/contact/config';
+import { issueChallenge } from './challenge';
 import { handleContact, type ContactRuntime } from './contact';
+import type { BackendSettings } from './settings';
 
 /** SMTP connection string, e.g. smtps://user:password@smtp.example.com:465. */
 export const SMTP_URL = defineSecret('SMTP_URL');
 /** Key of the HMAC that makes client and email pseudonyms (any long random text). */
 export const PSEUDONYM_SECRET = defineSecret('PSEUDONYM_SECRET');
+/** Key of the HMAC that signs proof-of-work challenges (any long random text). */
+export const CHALLENGE_SECRET = defineSecret('CHALLENGE_SECRET');
 export const APP_CHECK_ENFORCE = defineBoolean('APP_CHECK_ENFORCE', {
   default: false,
   description:
@@ -27,11 +31,38 @@ export function makeSendContactEmail(
       maxInstances: 5,
       timeoutSeconds: 60,
       cors: origins,
-      secrets: [SMTP_URL, PSEUDONYM_SECRET],
+      secrets: [SMTP_URL, PSEUDONYM_SECRET, CHALLENGE_SECRET],
       enforceAppCheck: APP_CHECK_ENFORCE,
       // Limited-use tokens are consumed: a replayed token is marked alreadyConsumed and refused.
       consumeAppCheckToken: APP_CHECK_ENFORCE,
     },
     async (request) => handleContact(request, await runtime()),
+  );
+}
+
+/** What `contactChallenge` answers: a signed challenge, or null when CHALLENGE=off. */
+export interface ChallengeAnswer {
+  challenge: Awaited<ReturnType<typeof issueChallenge>> | null;
+}
+
+/** The callable that hands the form a proof-of-work challenge for its next message. */
+export function makeContactChallenge(
+  settings: () => BackendSettings | Promise<BackendSettings>,
+  origins: AllowedOrigins,
+  now: () => Date = () => new Date(),
+) {
+  return onCall(
+    {
+      region: FUNCTIONS_REGION,
+      maxInstances: 5,
+      timeoutSeconds: 10,
+      cors: origins,
+      secrets: [CHALLENGE_SECRET],
+      enforceAppCheck: APP_CHECK_ENFORCE,
+    },
+    async (): Promise<ChallengeAnswer> => {
+      const { challenge } = await settings();
+      return { challenge: challenge ? await issueChallenge(challenge, now()) : null };
+    },
   );
 }

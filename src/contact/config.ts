@@ -1,8 +1,26 @@
 export const DEFAULT_PROJECT_ID = 'demo-bluestem';
 export const FUNCTIONS_REGION = 'us-central1';
 export const CALL_TIMEOUT_MS = 70_000;
-/** The path the SDK calls on a local backend, as the RegExp source the local servers forward. */
-export const LOCAL_CALLABLE_ROUTE = `^/[^/?]+/${FUNCTIONS_REGION}/sendContactEmail(?:[?]|$)`;
+/** The callable that takes a message. */
+export const CONTACT_CALLABLE = 'sendContactEmail';
+/** The callable that hands out a proof-of-work challenge for the next message. */
+export const CHALLENGE_CALLABLE = 'contactChallenge';
+/** The paths the SDK calls on a local backend, as the RegExp source the local servers forward. */
+export const LOCAL_CALLABLE_ROUTE = `^/[^/?]+/${FUNCTIONS_REGION}/(?:${CONTACT_CALLABLE}|${CHALLENGE_CALLABLE})(?:[?]|$)`;
+
+/** The field of a message that holds its solved challenge: base64 of ALTCHA's JSON payload. */
+export const CHALLENGE_FIELD = 'challenge';
+/**
+ * Why `sendContactEmail` refused a message's challenge, in the error's `details.reason` (code
+ * `failed-precondition`). The form fetches a new challenge and sends once more on any of them.
+ */
+export const CHALLENGE_REFUSALS = [
+  'challenge-missing',
+  'challenge-invalid',
+  'challenge-expired',
+  'challenge-reused',
+] as const;
+export type ChallengeRefusal = (typeof CHALLENGE_REFUSALS)[number];
 
 export interface ContactClientConfig {
   firebase: {

@@ -57,6 +57,18 @@ export interface ContactStore {
   removeBucket(name: string): Promise<boolean>;
   /** A `failed` or `pending` record back to `pending`, due now, its attempts and age counted afresh. */
   requeue(id: string, now: Date): Promise<ContactRecord | null>;
+  /**
+   * Records that the solved challenge `challenge` (its signature, hex) came with message
+   * `messageId`, kept until `expiresAt`; answers the message it came with first. A challenge is
+   * used once: by one message, and again only by copies of that message.
+   */
+  useChallenge(challenge: string, messageId: string, expiresAt: Date, now: Date): Promise<string>;
+}
+
+/** A solved challenge the store has seen: the message it came with, kept until it expires. */
+export interface UsedChallenge {
+  messageId: string;
+  expiresAt: string;
 }
 
 /** Thrown by a store that cannot be reached; the function answers `unavailable`. */
