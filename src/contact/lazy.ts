@@ -18,5 +18,11 @@ export function loadOutbox() {
   return outboxModule;
 }
 
-/** Fetches both on the first focus: both are needed once Send is pressed. */
-export const preload = () => void Promise.all([loadClient(), loadOutbox()]).catch(() => {});
+/**
+ * Fetches both when the form takes the focus, since both are needed once Send is pressed, and
+ * starts solving the next message's challenge (src/contact/challenge.ts).
+ */
+export const preload = () =>
+  void Promise.all([loadClient().then((client) => client.prepareChallenge()), loadOutbox()]).catch(
+    () => {},
+  );
