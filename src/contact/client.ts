@@ -116,10 +116,12 @@ export async function callContact(payload: ContactPayload): Promise<CallOutcome>
       answer = await sendSolved(c, payload, true);
     }
     const result = resultFromData(answer.data);
-    return result.success
-      ? { result, failure: null }
-      : { result, failure: 'refused', error: new Error(result.message) };
+    if (result.success) return { result, failure: null };
+    prepareChallenge();
+    return { result, failure: 'refused', error: new Error(result.message) };
   } catch (error) {
+    // The visitor may send again soon: have the next challenge solved by then.
+    prepareChallenge();
     return { result: resultFromError(error), failure: failureOf(error), error };
   }
 }
