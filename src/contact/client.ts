@@ -120,8 +120,10 @@ export async function callContact(payload: ContactPayload): Promise<CallOutcome>
     prepareChallenge();
     return { result, failure: 'refused', error: new Error(result.message) };
   } catch (error) {
-    // The visitor may send again soon: have the next challenge solved by then.
-    prepareChallenge();
-    return { result: resultFromError(error), failure: failureOf(error), error };
+    const failure = failureOf(error);
+    // The visitor may send again soon: have the next challenge solved by then. With no network
+    // the outbox's next try fetches its own.
+    if (failure !== 'unreachable') prepareChallenge();
+    return { result: resultFromError(error), failure, error };
   }
 }
