@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startHosting } from './hosting';
 import type { Device } from './bench/browser';
+import { challengeBench } from './bench/challenge';
 import { feel } from './bench/feel';
 import { showLayers } from './bench/layers';
 import { runLighthouse } from './bench/lighthouse';
@@ -23,7 +24,7 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     rounds: { type: 'string' },
     compare: { type: 'string' },
-    only: { type: 'string', default: 'lighthouse,load,feel' },
+    only: { type: 'string', default: 'lighthouse,load,feel,challenge' },
     'write-docs': { type: 'boolean', default: false },
     layers: { type: 'boolean', default: false },
   },
@@ -45,6 +46,8 @@ const variants = [
   ...at('load', 'desktop', [HOME, CONTROL]),
   ...at('feel', 'desktop', ROUTES),
   ...at('feel', 'phone', ROUTES),
+  ...at('challenge', 'phone', [HOME]),
+  ...at('challenge', 'desktop', [HOME]),
 ].filter((v) => args.only.split(',').includes(v.kind));
 
 async function measure(v: Variant, url: string, round: number): Promise<Record<string, number>> {
@@ -54,6 +57,7 @@ async function measure(v: Variant, url: string, round: number): Promise<Record<s
     return figures;
   }
   if (v.kind === 'feel') return feel(url, v.device);
+  if (v.kind === 'challenge') return challengeBench(url, v.device, distDir);
   // The phone's first round watches 20 s, for the first visit's bytes; the lit title needs less.
   const windowMs =
     v.device === 'phone' && round === 0 ? 20_000 : v.route === HOME ? 12_000 : 10_000;

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { studio } from '../../src/contract/company';
+import type { ChallengeRefusal } from '../../src/contract/callable';
+import { checkSolution } from './challenge';
 import { clientAddress, clientBucket, emailBucket, pseudonym } from './clientAddress';
 import { deliverAll, destinationSenders } from './delivery';
 import type { Mailer } from './mail';
@@ -33,6 +35,19 @@ export const STORE_DOWN =
   'Your message could not be saved right now. Please try again in a few minutes.';
 export const KEY_REUSED =
   'This message was already sent with different text. Please reload the page and send it again.';
+
+/** What the visitor reads if the form's own second try is refused too. */
+export const CHALLENGE_MESSAGES: Record<ChallengeRefusal, string> = {
+  'challenge-missing':
+    'This message did not carry the spam check. Please reload the page and send it again.',
+  'challenge-invalid': 'The spam check of this message did not pass. Please send it again.',
+  'challenge-expired': 'The spam check of this message has expired. Please send it again.',
+  'challenge-reused': 'The spam check of this message was already used. Please send it again.',
+};
+
+function refuseChallenge(reason: ChallengeRefusal): never {
+  throw new HttpsError('failed-precondition', CHALLENGE_MESSAGES[reason], { reason });
+}
 
 function fingerprint(request: ContactRequest): string {
   const { name, email, message } = request.fields;
@@ -77,8 +92,23 @@ export async function handleContact(
   const contact = parsed.request;
   const print = fingerprint(contact);
 
+  const checked = settings.challenge
+    ? await checkSolution(contact.challenge, settings.challenge, now())
+    : null;
+  if (checked && !checked.ok) refuseChallenge(checked.reason);
+
   let record: ContactRecord;
   try {
+    // A solved challenge comes with one message; copies of that message may bring it again.
+    if (checked?.ok) {
+      const owner = await store.useChallenge(
+        checked.id,
+        contact.idempotencyKey,
+        checked.expiresAt,
+        now(),
+      );
+      if (owner !== contact.idempotencyKey) refuseChallenge('challenge-reused');
+    }
     // A retry of a stored message is answered as the first time, without counting against limits.
     const existing = await store.get(contact.idempotencyKey);
     if (existing) return replay(existing, print);

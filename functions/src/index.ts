@@ -7,8 +7,10 @@ import { retryUndelivered } from './delivery';
 import { smtpMailer, type Mailer } from './mail';
 import { FUNCTIONS_REGION } from '../../src/contract/callable';
 import {
+  CHALLENGE_SECRET,
   CONTACT_SECRETS,
   DISCORD_WEBHOOK_URL,
+  makeContactChallenge,
   makeSendContactEmail,
   PSEUDONYM_SECRET,
   SLACK_WEBHOOK_URL,
@@ -34,25 +36,31 @@ const ALLOWED_ORIGINS = defineList('ALLOWED_ORIGINS', {
 
 let production: Promise<ContactRuntime> | undefined;
 
+/** The settings from params and secrets, read at runtime (they have no value at deploy time). */
+function productionSettings() {
+  return backendSettings(
+    {
+      ...process.env,
+      CONTACT_TO: CONTACT_TO.value(),
+      CONTACT_FROM: CONTACT_FROM.value(),
+      PSEUDONYM_SECRET: PSEUDONYM_SECRET.value(),
+      CHALLENGE_SECRET: CHALLENGE_SECRET.value(),
+      WEBHOOK_URLS: WEBHOOK_URLS.value(),
+      WEBHOOK_SECRET: WEBHOOK_SECRET.value(),
+      SLACK_WEBHOOK_URL: SLACK_WEBHOOK_URL.value(),
+      DISCORD_WEBHOOK_URL: DISCORD_WEBHOOK_URL.value(),
+    },
+    'deployed',
+  );
+}
+
 /** Built on the first call, at runtime (params and secrets have no value at deploy time). */
 function productionRuntime(): Promise<ContactRuntime> {
   production ??= (async () => {
     const { initializeApp, getApps } = await import('firebase-admin/app');
     const { getFirestore } = await import('firebase-admin/firestore');
     if (getApps().length === 0) initializeApp();
-    const settings = backendSettings(
-      {
-        ...process.env,
-        CONTACT_TO: CONTACT_TO.value(),
-        CONTACT_FROM: CONTACT_FROM.value(),
-        PSEUDONYM_SECRET: PSEUDONYM_SECRET.value(),
-        WEBHOOK_URLS: WEBHOOK_URLS.value(),
-        WEBHOOK_SECRET: WEBHOOK_SECRET.value(),
-        SLACK_WEBHOOK_URL: SLACK_WEBHOOK_URL.value(),
-        DISCORD_WEBHOOK_URL: DISCORD_WEBHOOK_URL.value(),
-      },
-      'deployed',
-    );
+    const settings = productionSettings();
     const smtpUrl = SMTP_URL.value();
     const mailer: Mailer = smtpUrl
       ? smtpMailer(smtpUrl, settings.mail)
@@ -69,6 +77,19 @@ function productionRuntime(): Promise<ContactRuntime> {
 
 /** The contact form's callable, deployed: Firestore and SMTP. */
 export const sendContactEmail = makeSendContactEmail(productionRuntime, ALLOWED_ORIGINS);
+
+let challengeSettings: ReturnType<typeof backendSettings> | undefined;
+
+/** Hands the form a proof-of-work challenge (off with CHALLENGE=off). */
+export const contactChallenge = makeContactChallenge(
+  // Only the challenge secret is bound to it.
+  () =>
+    (challengeSettings ??= backendSettings({
+      ...process.env,
+      CHALLENGE_SECRET: CHALLENGE_SECRET.value(),
+    })),
+  ALLOWED_ORIGINS,
+);
 
 /** Mails, and posts to each destination, whatever is stored and not yet delivered there. */
 export const retryContactEmails = onSchedule(

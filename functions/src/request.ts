@@ -5,18 +5,21 @@ import {
   problemsBanner,
   type ContactFields,
 } from '../../src/contract/rules';
+import { CHALLENGE_FIELD } from '../../src/contract/callable';
 
 export interface ContactRequest {
   fields: ContactFields;
   idempotencyKey: string;
   /** The honeypot: empty for people. */
   spam: boolean;
+  /** The solved proof-of-work challenge (base64 of ALTCHA's payload), or null when none came. */
+  challenge: string | null;
 }
 
 export type Parsed = { ok: true; request: ContactRequest } | { ok: false; message: string };
 
 const FIELDS = ['name', 'email', 'message'] as const;
-const KNOWN = new Set<string>([...FIELDS, 'idempotencyKey', 'website']);
+const KNOWN = new Set<string>([...FIELDS, 'idempotencyKey', 'website', CHALLENGE_FIELD]);
 
 export const SHAPE_ERROR = 'The request is not a contact message.';
 
@@ -45,6 +48,9 @@ export function parseContactRequest(data: unknown): Parsed {
   const website = value('website') ?? '';
   if (typeof website !== 'string')
     return { ok: false, message: `${SHAPE_ERROR} "website" must be text.` };
+  const challenge = value(CHALLENGE_FIELD) ?? null;
+  if (challenge !== null && typeof challenge !== 'string')
+    return { ok: false, message: `${SHAPE_ERROR} "${CHALLENGE_FIELD}" must be text.` };
   const key = value('idempotencyKey');
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
     return {
@@ -57,6 +63,11 @@ export function parseContactRequest(data: unknown): Parsed {
   if (problems.length > 0) return { ok: false, message: problemsBanner(problems) };
   return {
     ok: true,
-    request: { fields: normaliseContact(fields), idempotencyKey: key, spam: website.trim() !== '' },
+    request: {
+      fields: normaliseContact(fields),
+      idempotencyKey: key,
+      spam: website.trim() !== '',
+      challenge,
+    },
   };
 }

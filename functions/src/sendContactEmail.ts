@@ -1,12 +1,16 @@
 import { defineBoolean, defineSecret, type Expression } from 'firebase-functions/params';
 import { onCall } from 'firebase-functions/v2/https';
 import { CONTACT_TIMEOUT_SECONDS, FUNCTIONS_REGION } from '../../src/contract/callable';
+import { issueChallenge } from './challenge';
 import { handleContact, type ContactRuntime } from './contact';
+import type { BackendSettings } from './settings';
 
 /** SMTP connection string, e.g. smtps://user:password@smtp.example.com:465. */
 export const SMTP_URL = defineSecret('SMTP_URL');
 /** Key of the HMAC that makes client and email pseudonyms (any long random text). */
 export const PSEUDONYM_SECRET = defineSecret('PSEUDONYM_SECRET');
+/** Key of the HMAC that signs proof-of-work challenges (any long random text). */
+export const CHALLENGE_SECRET = defineSecret('CHALLENGE_SECRET');
 /** Webhook URLs, comma-separated (`none` for no webhook): their paths often hold a token. */
 export const WEBHOOK_URLS = defineSecret('WEBHOOK_URLS');
 /** Standard Webhooks signing secret, `whsec_` and base64 (`none` without webhooks). */
@@ -23,6 +27,7 @@ export const CONTACT_SECRETS = [
   WEBHOOK_SECRET,
   SLACK_WEBHOOK_URL,
   DISCORD_WEBHOOK_URL,
+  CHALLENGE_SECRET,
 ];
 export const APP_CHECK_ENFORCE = defineBoolean('APP_CHECK_ENFORCE', {
   default: false,
@@ -50,5 +55,32 @@ export function makeSendContactEmail(
       consumeAppCheckToken: APP_CHECK_ENFORCE,
     },
     async (request) => handleContact(request, await runtime()),
+  );
+}
+
+/** What `contactChallenge` answers: a signed challenge, or null when CHALLENGE=off. */
+export interface ChallengeAnswer {
+  challenge: Awaited<ReturnType<typeof issueChallenge>> | null;
+}
+
+/** The callable that hands the form a proof-of-work challenge for its next message. */
+export function makeContactChallenge(
+  settings: () => BackendSettings | Promise<BackendSettings>,
+  origins: AllowedOrigins,
+  now: () => Date = () => new Date(),
+) {
+  return onCall(
+    {
+      region: FUNCTIONS_REGION,
+      maxInstances: 5,
+      timeoutSeconds: 10,
+      cors: origins,
+      secrets: [CHALLENGE_SECRET],
+      enforceAppCheck: APP_CHECK_ENFORCE,
+    },
+    async (): Promise<ChallengeAnswer> => {
+      const { challenge } = await settings();
+      return { challenge: challenge ? await issueChallenge(challenge, now()) : null };
+    },
   );
 }

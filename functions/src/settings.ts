@@ -33,6 +33,19 @@ export interface BackendSettings {
   destinations: Destination[];
   /** Standard Webhooks signing secret (`whsec_…`); null when no webhook is set. */
   webhookSecret: string | null;
+  /** The proof-of-work challenge every message must solve; null when CHALLENGE=off. */
+  challenge: ChallengeSettings | null;
+}
+
+export interface ChallengeSettings {
+  /** Key of the HMAC that signs challenges. */
+  secret: string;
+  /** PBKDF2-SHA-256 iterations of one try (CHALLENGE_COST). */
+  cost: number;
+  /** The answer is a counter drawn from 0 to this: a solver makes half as many tries on average. */
+  maxCounter: number;
+  /** How long a challenge can be solved and sent (CHALLENGE_TTL_MS). */
+  ttlMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -55,6 +68,29 @@ export const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
 
 /** Locally only: a deployed function takes PSEUDONYM_SECRET from Secret Manager. */
 export const DEV_PSEUDONYM_SECRET = 'dev-only-pseudonym-secret-never-deploy';
+/** Locally only: a deployed function takes CHALLENGE_SECRET from Secret Manager. */
+export const DEV_CHALLENGE_SECRET = 'dev-only-challenge-secret-never-deploy';
+
+/** PBKDF2 iterations per try: docs/contact.md says why. */
+export const DEFAULT_CHALLENGE_COST = 5_000;
+export const CHALLENGE_MAX_COUNTER = 100;
+/** Long enough for a visitor who engages with the form, then writes for a while. */
+export const DEFAULT_CHALLENGE_TTL_MS = 60 * 60_000;
+
+function challengeSettings(env: Env): ChallengeSettings | null {
+  const mode = env.CHALLENGE?.trim().toLowerCase() || 'on';
+  if (mode === 'off') return null;
+  if (mode !== 'on') throw new Error(`CHALLENGE must be on or off, got "${env.CHALLENGE}"`);
+  const cost = positive(env, 'CHALLENGE_COST', DEFAULT_CHALLENGE_COST);
+  if (!Number.isInteger(cost))
+    throw new Error(`CHALLENGE_COST must be a whole number, got ${cost}`);
+  return {
+    secret: env.CHALLENGE_SECRET?.trim() || DEV_CHALLENGE_SECRET,
+    cost,
+    maxCounter: CHALLENGE_MAX_COUNTER,
+    ttlMs: positive(env, 'CHALLENGE_TTL_MS', DEFAULT_CHALLENGE_TTL_MS),
+  };
+}
 
 /**
  * The backend's settings from the environment, each listed in .env.example. `place` says which
@@ -83,6 +119,7 @@ export function backendSettings(env: Env = process.env, place: Place = 'local'):
     mailTimeoutMs: positive(env, 'MAIL_TIMEOUT_MS', DEFAULT_MAIL_TIMEOUT_MS),
     webhookTimeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_WEBHOOK_TIMEOUT_MS),
     ...destinationSettings(env, place),
+    challenge: challengeSettings(env),
   };
 }
 

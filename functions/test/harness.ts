@@ -16,7 +16,14 @@ import {
   type LocalBackend,
   type LocalBackendOptions,
 } from '../src/local/backend';
-import { CONTACT_CALLABLE, FUNCTIONS_REGION } from '../../src/contract/callable';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import {
+  CHALLENGE_CALLABLE,
+  CHALLENGE_FIELD,
+  CONTACT_CALLABLE,
+  FUNCTIONS_REGION,
+} from '../../src/contract/callable';
 import { startBackendProcess } from '../src/local/process';
 import { backendSettings, type BackendSettings } from '../src/settings';
 import type { ContactRecord } from '../src/store/types';
@@ -101,6 +108,19 @@ export async function tempDir(): Promise<{ path: string; remove(): Promise<void>
 }
 
 export const TEST_SECRET = 'test-pseudonym-secret';
+export const TEST_CHALLENGE_SECRET = 'test-challenge-secret';
+/**
+ * PBKDF2 iterations of a test's challenge: the whole check runs, at a cost that keeps hundreds of
+ * messages quick (the bench measures the default cost).
+ */
+export const TEST_CHALLENGE_COST = '1';
+
+/** A challenge solved in Node with altcha-lib, as the field a message carries (base64 JSON). */
+export async function solve(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('The challenge was not solved in time');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
 
 /** Settings for a test: limits out of the way (unless given), retries due at once. */
 export function testSettings(patch: Partial<BackendSettings['rateLimits']> = {}): BackendSettings {
@@ -108,6 +128,8 @@ export function testSettings(patch: Partial<BackendSettings['rateLimits']> = {})
     CONTACT_TO: 'studio@bluestem.test',
     CONTACT_FROM: 'website@bluestem.test',
     PSEUDONYM_SECRET: TEST_SECRET,
+    CHALLENGE_SECRET: TEST_CHALLENGE_SECRET,
+    CHALLENGE_COST: TEST_CHALLENGE_COST,
   });
   return {
     ...base,
@@ -119,8 +141,12 @@ export function testSettings(patch: Partial<BackendSettings['rateLimits']> = {})
 export interface Harness {
   backend: LocalBackend;
   dataDir: string;
-  /** The callable, through the real web SDK. */
+  /** The callable, through the real web SDK, with a solved challenge added to an object. */
   call(data: unknown): Promise<unknown>;
+  /** The callable, through the real web SDK, with `data` as it is. */
+  callBare(data: unknown): Promise<unknown>;
+  /** A fresh challenge from the backend, solved. */
+  solved(): Promise<string>;
   /** A raw POST in the callable protocol (for what the SDK cannot send). */
   post(
     body: string | Uint8Array,
@@ -134,7 +160,10 @@ export interface Harness {
 
 let apps = 0;
 
-/** The callable of a backend on `port`, through the real web SDK; `close` deletes its app. */
+/**
+ * The callable of a backend on `port`, through the real web SDK; `close` deletes its app. `call`
+ * asks for a challenge, solves it and adds it to an object that has none, as the form does.
+ */
 export function sdkCallable(port: number, timeout = 10_000) {
   const app: FirebaseApp = initializeApp(
     { apiKey: 'demo-key', projectId: PROJECT, appId: '1:1:web:1' },
@@ -143,8 +172,26 @@ export function sdkCallable(port: number, timeout = 10_000) {
   const functions = getFunctions(app, FUNCTIONS_REGION);
   connectFunctionsEmulator(functions, '127.0.0.1', port);
   const callable = httpsCallable(functions, CONTACT_CALLABLE, { timeout });
+  const challenge = httpsCallable<unknown, { challenge: Challenge | null }>(
+    functions,
+    CHALLENGE_CALLABLE,
+    { timeout },
+  );
+  const solved = async () => {
+    const issued = (await challenge()).data.challenge;
+    return issued ? solve(issued) : null;
+  };
+  const callBare = async (data: unknown) => (await callable(data)).data;
   return {
-    call: async (data: unknown) => (await callable(data)).data,
+    call: async (data: unknown) => {
+      if (!data || typeof data !== 'object' || Array.isArray(data) || CHALLENGE_FIELD in data)
+        return callBare(data);
+      const field = await solved();
+      return callBare(field === null ? data : { ...data, [CHALLENGE_FIELD]: field });
+    },
+    callBare,
+    challenge: async () => (await challenge()).data.challenge,
+    solved: async () => (await solved()) ?? '',
     close: () => deleteApp(app),
   };
 }
@@ -161,6 +208,8 @@ export async function startHarness(
     dataDir: options.dataDir,
     url,
     call: sdk.call,
+    callBare: sdk.callBare,
+    solved: sdk.solved,
     async post(body, init = {}) {
       const res = await fetch(url, {
         method: init.method ?? 'POST',
@@ -282,7 +331,7 @@ export async function waitFor<T>(
  * (SIGKILL, as a crash would) once the test is over unless the test has stopped it. */
 export async function startBackend(env: NodeJS.ProcessEnv) {
   const backend = await startBackendProcess(
-    { ...process.env, BACKEND_PORT: '0', ...env },
+    { ...process.env, BACKEND_PORT: '0', CHALLENGE_COST: TEST_CHALLENGE_COST, ...env },
     { capture: true },
   );
   onTestFinished(() => backend.stop('SIGKILL'));

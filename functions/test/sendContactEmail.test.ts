@@ -533,20 +533,29 @@ describe('bad inputs', () => {
 
 describe('rate limits', () => {
   const xff = (chain: string) => ({ 'X-Forwarded-For': chain });
-  const body = () => JSON.stringify({ data: valid() });
+  const body = async (h: Harness) =>
+    JSON.stringify({ data: { ...valid(), challenge: await h.solved() } });
 
   it('refuse a third message from one client, by the right-most X-Forwarded-For hop', async () => {
     const { h, smtp } = await setUp({ rate: { perClient: 2 }, now: stillClock().now });
     // The client writes whatever it likes on the left; the proxy's hop on the right is the truth.
-    expect((await h.post(body(), { headers: xff('1.1.1.1, 203.0.113.9') })).status).toBe(200);
-    expect((await h.post(body(), { headers: xff('2.2.2.2, 203.0.113.9') })).status).toBe(200);
-    const { status, json } = await h.post(body(), { headers: xff('3.3.3.3, 203.0.113.9') });
+    expect((await h.post(await body(h), { headers: xff('1.1.1.1, 203.0.113.9') })).status).toBe(
+      200,
+    );
+    expect((await h.post(await body(h), { headers: xff('2.2.2.2, 203.0.113.9') })).status).toBe(
+      200,
+    );
+    const { status, json } = await h.post(await body(h), {
+      headers: xff('3.3.3.3, 203.0.113.9'),
+    });
     expect({ status, json }).toEqual({
       status: 429,
       json: { error: { status: 'RESOURCE_EXHAUSTED', message: TOO_MANY } },
     });
     // Another client (another right-most hop) is not affected, even with the same left-most hop.
-    expect((await h.post(body(), { headers: xff('1.1.1.1, 198.51.100.7') })).status).toBe(200);
+    expect((await h.post(await body(h), { headers: xff('1.1.1.1, 198.51.100.7') })).status).toBe(
+      200,
+    );
     expect(await h.records()).toHaveLength(3);
     expect(smtp.received).toHaveLength(3);
   });

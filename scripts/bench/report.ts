@@ -3,7 +3,7 @@ import { median, medianInterval, summarize } from '../../src/shared/stats';
 import type { Device } from './browser';
 
 /** What was measured: a Lighthouse run (mobile on the phone's rows), a load, or the feel passes. */
-export type Kind = 'lighthouse' | 'load' | 'feel';
+export type Kind = 'lighthouse' | 'load' | 'feel' | 'challenge';
 /** One measurement: a page loaded once, in one round, with its figures by name. */
 export interface Sample {
   build: string;
@@ -58,6 +58,7 @@ const NAMES: Record<string, [string, string]> = {
   typingSlowestKey: ['Slowest keystroke to paint', ' ms'],
   formSendError: ['Send with an error to paint', ' ms'],
   scrollLongFrames: ['Long animation frames while scrolling', ''],
+  solveMs: ['Spam check solve time (one worker)', ' ms'],
 };
 
 /** A budget's name, made from its rule: "TBT on / at most 30 ms over /?webgl=0 (mobile)". */
@@ -113,6 +114,7 @@ export const BUDGETS: Rule[] = [
     rule('feel', 'phone', figure, { against: PLAIN, times: 1.5, floor: 16 }),
   ]),
   rule('feel', 'phone', 'scrollLongFrames', { against: PLAIN, times: 2, floor: 1 }),
+  rule('challenge', 'phone', 'solveMs', { max: 1000 }),
 ];
 
 const select = (samples: Sample[], build: string, kind: Kind, device: Device, route: string) =>
@@ -220,6 +222,11 @@ const FEEL: [string, string[]][] = [
   ['Still CPU % of a core', ['stillCpu']],
 ];
 
+const CHALLENGE: [string, string[]][] = [
+  ['Solve ms, one worker', ['solveMs']],
+  ['Scripted sender CPU ms per message (Node, one core)', ['senderCpuMs']],
+];
+
 /** One row per device and route, each cell the medians of its figures (one figure: its range). */
 function figureTable(samples: Sample[], build: string, kind: Kind, columns: [string, string[]][]) {
   const rows = DEVICES.flatMap((device) =>
@@ -274,6 +281,7 @@ export function report(run: RunInfo, samples: Sample[]): string {
     section(`Lighthouse${of}`, figureTable(samples, id, 'lighthouse', LIGHTHOUSE));
     section(`A new visitor's load${of}`, figureTable(samples, id, 'load', LOAD));
     section(`Scroll, pointer and the form${of}`, figureTable(samples, id, 'feel', FEEL));
+    section(`The spam check${of}`, figureTable(samples, id, 'challenge', CHALLENGE));
   }
   return lines.join('\n');
 }

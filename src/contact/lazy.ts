@@ -19,11 +19,18 @@ export function loadOutbox() {
 }
 
 /**
- * Fetches both on focus, as both are needed once Send is pressed. They start after the next
- * frame: fetched and run in the focus event itself, they would hold up the paint of the focus.
+ * Fetches both when the form takes the focus, since both are needed once Send is pressed, and
+ * starts solving the next message's challenge (src/contact/challenge.ts). They start after the
+ * next frame: fetched and run in the focus event itself, they would hold up the paint of the focus.
  */
 export function preload() {
   requestAnimationFrame(() =>
-    setTimeout(() => void Promise.all([loadClient(), loadOutbox()]).catch(() => {})),
+    setTimeout(
+      () =>
+        void Promise.all([
+          loadClient().then((client) => client.prepareChallenge()),
+          loadOutbox(),
+        ]).catch(() => {}),
+    ),
   );
 }

@@ -2,9 +2,25 @@
 export const FUNCTIONS_REGION = 'us-central1';
 /** The contact form's callable: the function's export name and the name the site calls. */
 export const CONTACT_CALLABLE = 'sendContactEmail';
+/** The callable that hands out a proof-of-work challenge for the next message. */
+export const CHALLENGE_CALLABLE = 'contactChallenge';
 /** How long the function may run before Cloud Functions ends it. */
 export const CONTACT_TIMEOUT_SECONDS = 60;
 /** How long the site waits for an answer: the function's time and ten seconds for the trip. */
 export const CALL_TIMEOUT_MS = (CONTACT_TIMEOUT_SECONDS + 10) * 1000;
-/** The path the SDK calls on a local backend, as the RegExp source the local servers forward. */
-export const LOCAL_CALLABLE_ROUTE = `^/[^/?]+/${FUNCTIONS_REGION}/${CONTACT_CALLABLE}(?:[?]|$)`;
+/** The paths the SDK calls on a local backend, as the RegExp source the local servers forward. */
+export const LOCAL_CALLABLE_ROUTE = `^/[^/?]+/${FUNCTIONS_REGION}/(?:${CONTACT_CALLABLE}|${CHALLENGE_CALLABLE})(?:[?]|$)`;
+
+/** The field of a message that holds its solved challenge: base64 of ALTCHA's JSON payload. */
+export const CHALLENGE_FIELD = 'challenge';
+/**
+ * Why `sendContactEmail` refused a message's challenge, in the error's `details.reason` (code
+ * `failed-precondition`). The form fetches a new challenge and sends once more on any of them.
+ */
+export const CHALLENGE_REFUSALS = [
+  'challenge-missing',
+  'challenge-invalid',
+  'challenge-expired',
+  'challenge-reused',
+] as const;
+export type ChallengeRefusal = (typeof CHALLENGE_REFUSALS)[number];

@@ -285,7 +285,8 @@ describe('server answers', () => {
       // The failure is logged to the console, as the spec asks.
       expect(problems.slice(before.problems).some((p) => p.startsWith('console:'))).toBe(true);
     }
-  });
+    // Twelve sends, each with a spam check solved at its default cost.
+  }, 180_000);
 
   it("show the server's own message, without the status the SDK appends", async () => {
     const body = JSON.stringify({

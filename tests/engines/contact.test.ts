@@ -63,6 +63,18 @@ describe(`the contact form in ${engine}`, () => {
     expect(record).toMatchObject({ email: `${who.toLowerCase()}@example.org` });
     const eml = await readFile(join(DATA_DIR, 'outbox', `${record.id}.eml`), 'utf8');
     expect(eml).toMatch(new RegExp(`^Subject: Website message from ${who} Tester`, 'm'));
+    // With a challenge the page fetched and solved, accepted once for this message.
+    expect(
+      await page.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => e.name.includes('contactChallenge')),
+      ),
+    ).toBe(true);
+    const used = await Promise.all(
+      (await readdir(join(DATA_DIR, 'challenges')))
+        .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+        .map(async (n) => JSON.parse(await readFile(join(DATA_DIR, 'challenges', n), 'utf8'))),
+    );
+    expect(used.filter((u: { messageId: string }) => u.messageId === record.id)).toHaveLength(1);
     expect(await page.errors()).toEqual([]);
   });
 });

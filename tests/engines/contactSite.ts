@@ -9,12 +9,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { Challenge } from 'altcha-lib';
 import { readHostingConfig, startHosting } from '../../scripts/hosting';
 import { startLocalBackend } from '../../functions/src/local/backend';
 import { backendSettings } from '../../functions/src/settings';
-import { FUNCTIONS_REGION } from '../../src/contract/callable';
-import type { ContactRecord } from '../../functions/src/store/types';
-import { startSmtp, tempDir } from '../../functions/test/harness';
+import {
+  CHALLENGE_CALLABLE,
+  CONTACT_CALLABLE,
+  FUNCTIONS_REGION,
+} from '../../src/contract/callable';
+import type { ContactRecord, UsedChallenge } from '../../functions/src/store/types';
+import { solve, startSmtp, tempDir } from '../../functions/test/harness';
 
 export interface ContactSite {
   /** The site's origin, e.g. http://localhost:PORT: an origin of its own (its own storage). */
@@ -25,6 +30,10 @@ export interface ContactSite {
   up(): Promise<void>;
   /** Every message the backend stored. */
   records(): Promise<ContactRecord[]>;
+  /** The message each solved challenge the backend accepted came with. */
+  challengeMessages(): Promise<string[]>;
+  /** A challenge from the backend, solved in Node: the field a message carries. */
+  solved(): Promise<string>;
   /** How many mails arrived for a message. */
   mails(id: string): number;
   close(): Promise<void>;
@@ -88,7 +97,7 @@ export async function contactSite(): Promise<ContactSite> {
   const idOf = (raw: string) => /^X-Contact-Message-Id: (.+?)\r?$/im.exec(raw)?.[1];
   return {
     base: `http://localhost:${(site.address() as AddressInfo).port}`,
-    callableURL: `${backend.origin}/demo-bluestem/${FUNCTIONS_REGION}/sendContactEmail`,
+    callableURL: `${backend.origin}/demo-bluestem/${FUNCTIONS_REGION}/${CONTACT_CALLABLE}`,
     down: gate.down,
     up: gate.up,
     async records() {
@@ -99,6 +108,29 @@ export async function contactSite(): Promise<ContactSite> {
       return Promise.all(
         names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as ContactRecord),
       );
+    },
+    async challengeMessages() {
+      const dir = join(data.path, 'challenges');
+      const names = (await readdir(dir).catch(() => [] as string[])).filter(
+        (n) => n.endsWith('.json') && !n.startsWith('.'),
+      );
+      return Promise.all(
+        names.map(
+          async (n) =>
+            (JSON.parse(await readFile(join(dir, n), 'utf8')) as UsedChallenge).messageId,
+        ),
+      );
+    },
+    async solved() {
+      const res = await fetch(
+        `${backend.origin}/demo-bluestem/${FUNCTIONS_REGION}/${CHALLENGE_CALLABLE}`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ data: null }),
+        },
+      );
+      return solve(((await res.json()) as { result: { challenge: Challenge } }).result.challenge);
     },
     mails: (id) => smtp.received.filter((m) => idOf(m.raw) === id).length,
     async close() {

@@ -68,6 +68,8 @@ async function deliveredOnce(name: string) {
     .toBe(1);
   const record = (await site.records()).find((r) => r.name === name)!;
   await expect.poll(() => site.mails(record.id), { timeout: 10_000 }).toBe(1);
+  // It came with a solved challenge of its own, fetched when it was sent.
+  expect((await site.challengeMessages()).filter((id) => id === record.id)).toHaveLength(1);
   return record;
 }
 
@@ -143,7 +145,12 @@ describe(`the contact outbox in ${engine}`, { timeout: TEST_MS }, () => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        data: { ...visitor('Other'), idempotencyKey: key, website: '' },
+        data: {
+          ...visitor('Other'),
+          idempotencyKey: key,
+          website: '',
+          challenge: await site.solved(),
+        },
       }),
     });
     expect(other.status).toBe(200);

@@ -17,10 +17,11 @@ describe('where the contact call goes', () => {
     expect(contactClientConfig({}).emulator).toEqual({ host: 'localhost', port: 3000 });
   });
 
-  it('names the path the local servers forward to the backend, and no other', () => {
+  it('names the paths the local servers forward to the backend, and no other', () => {
     const route = new RegExp(LOCAL_CALLABLE_ROUTE);
     expect(route.test('/demo-bluestem/us-central1/sendContactEmail')).toBe(true);
     expect(route.test('/demo-x/us-central1/sendContactEmail?x=1')).toBe(true);
+    expect(route.test('/demo-bluestem/us-central1/contactChallenge')).toBe(true);
     for (const path of [
       '/',
       '/terms',
@@ -28,6 +29,8 @@ describe('where the contact call goes', () => {
       '/a/b/us-central1/sendContactEmail',
       '/demo-bluestem/europe-west1/sendContactEmail',
       '/demo-bluestem/us-central1/sendContactEmailX',
+      '/demo-bluestem/us-central1/contactChallengeX',
+      '/assets/us-central1/contactChallenge.js',
     ])
       expect(route.test(path), path).toBe(false);
   });

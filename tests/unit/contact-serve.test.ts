@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../freePort';
+import type { Challenge } from 'altcha-lib';
+import { solve } from '../../functions/test/harness';
 
 async function refused(url: string): Promise<boolean> {
   try {
@@ -85,10 +87,17 @@ describe('npm run serve', () => {
       new RegExp(`connect-src [^;]*${serve.backend.replace(/\./g, '\\.')}`),
     );
 
+    // A challenge from the backend, solved in Node as the page's worker would.
+    const issued = await fetch(`${serve.backend}/demo-bluestem/us-central1/contactChallenge`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: null }),
+    });
+    const { challenge } = ((await issued.json()) as { result: { challenge: Challenge } }).result;
     const res = await fetch(`${serve.backend}/demo-bluestem/us-central1/sendContactEmail`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ data: valid }),
+      body: JSON.stringify({ data: { ...valid, challenge: await solve(challenge) } }),
     });
     expect(res.status).toBe(200);
     expect(await readdir(join(serve.data, 'outbox'))).toEqual([`${valid.idempotencyKey}.eml`]);

@@ -5,8 +5,12 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { TOO_LARGE } from '../contact';
 import { retryUndelivered, type PassCounts } from '../delivery';
 import { outboxMailer, smtpMailer, type Mailer } from '../mail';
-import { CONTACT_CALLABLE, FUNCTIONS_REGION } from '../../../src/contract/callable';
-import { makeSendContactEmail } from '../sendContactEmail';
+import {
+  CHALLENGE_CALLABLE,
+  CONTACT_CALLABLE,
+  FUNCTIONS_REGION,
+} from '../../../src/contract/callable';
+import { makeContactChallenge, makeSendContactEmail } from '../sendContactEmail';
 import { backendSettings, localOrigins, type BackendSettings } from '../settings';
 import { sweepTempFiles } from '../store/durableFile';
 import { FileStore } from '../store/fileStore';
@@ -76,7 +80,13 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     });
   }
   if (swept) console.warn(`Removed ${swept} half-written temp file(s) a crash left in ${dataDir}.`);
-  const callable = makeSendContactEmail(() => runtime, options.origins ?? localOrigins());
+  const origins = options.origins ?? localOrigins();
+  const callable = makeSendContactEmail(() => runtime, origins);
+  const challengeCallable = makeContactChallenge(
+    () => settings,
+    origins,
+    options.now ?? (() => new Date()),
+  );
 
   const app = express();
   app.disable('x-powered-by');
@@ -90,6 +100,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   );
   app.all(`/:project/${FUNCTIONS_REGION}/${CONTACT_CALLABLE}`, (req, res) =>
     callable(req as unknown as Parameters<typeof callable>[0], res),
+  );
+  app.all(`/:project/${FUNCTIONS_REGION}/${CHALLENGE_CALLABLE}`, (req, res) =>
+    challengeCallable(req as unknown as Parameters<typeof challengeCallable>[0], res),
   );
   app.use(protocolErrors);
 

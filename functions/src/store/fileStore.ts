@@ -21,6 +21,7 @@ import type {
   DueOptions,
   RateBucket,
   ReleaseOutcome,
+  UsedChallenge,
 } from './types';
 
 /**
@@ -32,6 +33,9 @@ const STALE_MS = 5_000;
 const LOCK_RETRIES = { retries: 400, factor: 1.2, minTimeout: 5, maxTimeout: 50 };
 
 const BUCKET_NAME = /^[A-Za-z0-9-]{1,100}$/;
+const CHALLENGE_ID = /^[0-9a-f]{64,128}$/;
+/** A sweep of expired challenges at most this often, so the folder holds about one TTL's worth. */
+const CHALLENGE_SWEEP_MS = 60_000;
 
 function missing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -41,11 +45,14 @@ function missing(error: unknown): boolean {
 export class FileStore implements ContactStore {
   readonly messagesDir: string;
   readonly bucketsDir: string;
+  readonly challengesDir: string;
+  private lastChallengeSweep = 0;
   private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(readonly dataDir: string) {
     this.messagesDir = join(dataDir, 'messages');
     this.bucketsDir = join(dataDir, 'ratelimits');
+    this.challengesDir = join(dataDir, 'challenges');
   }
 
   private file(id: string): string {
@@ -253,5 +260,30 @@ export class FileStore implements ContactStore {
     return this.locked(`bucket:${name}`, path, () =>
       this.io('remove bucket', () => this.unlinkIfThere(path)),
     );
+  }
+
+  async useChallenge(challenge: string, messageId: string, expiresAt: Date, now: Date) {
+    if (!CHALLENGE_ID.test(challenge)) throw new Error(`Not a challenge id: ${challenge}`);
+    const path = join(this.challengesDir, `${challenge}.json`);
+    const used: UsedChallenge = { messageId, expiresAt: expiresAt.toISOString() };
+    const owner = await this.io('use challenge', async () => {
+      // Linked into place: of racing processes, one creates the file and the others read it.
+      if (await createFileAtomic(path, JSON.stringify(used))) return messageId;
+      return (await this.readJson<UsedChallenge>(path))?.messageId ?? messageId;
+    });
+    await this.sweepChallenges(now);
+    return owner;
+  }
+
+  /** Removes the records of challenges that have expired: they can no longer be sent. */
+  private async sweepChallenges(now: Date): Promise<void> {
+    if (now.getTime() - this.lastChallengeSweep < CHALLENGE_SWEEP_MS) return;
+    this.lastChallengeSweep = now.getTime();
+    for (const name of await this.names(this.challengesDir).catch(() => [])) {
+      const path = join(this.challengesDir, name);
+      const used = await this.readJson<UsedChallenge>(path).catch(() => null);
+      if (used && Date.parse(used.expiresAt) <= now.getTime())
+        await this.unlinkIfThere(path).catch(() => false);
+    }
   }
 }

@@ -23,6 +23,8 @@ import type {
 
 export const MESSAGES = 'contactMessages';
 export const BUCKETS = 'contactRateLimits';
+/** Solved challenges, by signature; a TTL policy on `expiresAt` deletes expired ones. */
+export const CHALLENGES = 'contactChallenges';
 const STATE = 'delivery.state';
 const CLAIMED_UNTIL = 'delivery.claimedUntil';
 const NEXT_ATTEMPT = 'delivery.nextAttemptAt';
@@ -328,6 +330,19 @@ export class FirestoreStore implements ContactStore {
       });
     } catch (error) {
       throw unavailable('rate limit', error);
+    }
+  }
+
+  async useChallenge(challenge: string, messageId: string, expiresAt: Date, _now: Date) {
+    const ref = this.db.collection(CHALLENGES).doc(challenge);
+    try {
+      // create() fails on an existing document: of racing calls, one wins and the others read it.
+      if (await unchanged(() => ref.create({ messageId, expiresAt }), ALREADY_EXISTS))
+        return messageId;
+      const snap = await ref.get();
+      return (snap.data() as { messageId?: string } | undefined)?.messageId ?? messageId;
+    } catch (error) {
+      throw unavailable('use challenge', error);
     }
   }
 }

@@ -94,6 +94,18 @@ export interface ContactStore {
   removeBucket(name: string): Promise<boolean>;
   /** A `failed` or `pending` delivery back to `pending`, due now, its attempts and age counted afresh. */
   requeue(id: string, now: Date, channel?: string): Promise<ContactRecord | null>;
+  /**
+   * Records that the solved challenge `challenge` (its signature, hex) came with message
+   * `messageId`, kept until `expiresAt`; answers the message it came with first. A challenge is
+   * used once: by one message, and again only by copies of that message.
+   */
+  useChallenge(challenge: string, messageId: string, expiresAt: Date, now: Date): Promise<string>;
+}
+
+/** A solved challenge the store has seen: the message it came with, kept until it expires. */
+export interface UsedChallenge {
+  messageId: string;
+  expiresAt: string;
 }
 
 /** Which delivery a claim is for, and how far ahead a pending one may be set before it counts as due. */

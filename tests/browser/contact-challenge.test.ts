@@ -1,0 +1,152 @@
+/**
+ * The contact form's proof-of-work challenge in Debian Chromium, on the production build served as
+ * Hosting serves it, with the local backend behind it (started by scripts/serve.ts, the challenge
+ * on at its default cost). Firefox and WebKit send through it in tests/engines.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, DESKTOP, openPage, sharedBrowser } from './browser';
+
+const FUNCTION = '**/us-central1/sendContactEmail';
+const CHALLENGE = '/us-central1/contactChallenge';
+const SOLVER = /\/assets\/solver\.worker-[\w-]+\.js$/;
+const LONG_ENOUGH =
+  'We would like a small app for our book club, with reading lists and reminders.';
+
+const browser = sharedBrowser();
+
+async function openHome() {
+  const watched = await openPage(browser(), { viewport: DESKTOP });
+  const workers: string[] = [];
+  watched.page.on('worker', (w) => workers.push(w.url()));
+  await watched.page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
+  await watched.page.locator('#contact').scrollIntoViewIfNeeded();
+  return { ...watched, workers };
+}
+
+async function fillValid(page: Page, who: string) {
+  await page.getByLabel('Name', { exact: true }).fill(`${who} Tester`);
+  await page.getByLabel('Email', { exact: true }).fill(`${who.toLowerCase()}@example.org`);
+  await page.getByLabel('Message', { exact: true }).fill(`${LONG_ENOUGH} (${who})`);
+}
+
+const sendState = (page: Page) =>
+  page.locator('button.contact-form__send').getAttribute('data-state');
+
+describe('the spam check', () => {
+  it('is not among the first visit’s bytes: the solver and its challenge come on the first focus', async () => {
+    const { page, requests, workers, problems } = await openHome();
+    await page.waitForTimeout(1500);
+    expect(requests.filter((u) => SOLVER.test(u) || u.includes(CHALLENGE))).toEqual([]);
+    expect(workers.filter((u) => SOLVER.test(u))).toEqual([]);
+    const styles = await page.evaluate(() => document.querySelectorAll('style').length);
+
+    await page.getByLabel('Name', { exact: true }).focus();
+    await expect.poll(() => requests.filter((u) => u.includes(CHALLENGE)).length).toBe(1);
+    // Solved in workers of the site's own origin, never a blob: URL.
+    await expect.poll(() => workers.filter((u) => SOLVER.test(u)).length).toBeGreaterThan(0);
+    for (const url of workers.filter((u) => !/title\.worker/.test(u)))
+      expect(new URL(url).origin).toBe(new URL(baseURL()).origin);
+    // No style injected, and the served CSP saw nothing to refuse (a violation is a problem).
+    await expect(page.evaluate(() => document.querySelectorAll('style').length)).resolves.toBe(
+      styles,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('sends a message with the challenge solved ahead: one challenge, one call, Sent', async () => {
+    const { page, requests, problems } = await openHome();
+    await fillValid(page, `Ahead${Date.now()}`);
+    // The challenge solved while the visitor typed: the workers end once it is found.
+    await expect.poll(() => requests.filter((u) => u.includes(CHALLENGE)).length).toBe(1);
+    await page.locator('button.contact-form__send').click();
+    await expect.poll(() => sendState(page), { timeout: 30_000 }).toBe('sent');
+    expect(requests.filter((u) => u.includes(CHALLENGE))).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('covers a Send pressed before the solve ends with the spinner and its status', async () => {
+    const { page, requests, problems } = await openHome();
+    // Hold the challenge, so Send comes first.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**${CHALLENGE}`, async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    await fillValid(page, `Early${Date.now()}`);
+    await page.locator('button.contact-form__send').click();
+    await expect.poll(() => sendState(page)).toBe('sending');
+    const spinner = page.locator('button.contact-form__send [role=status]');
+    await expect(spinner.textContent()).resolves.toBe('Loading...');
+    expect(requests.filter((u) => u.endsWith('/sendContactEmail'))).toEqual([]);
+    release();
+    await expect.poll(() => sendState(page), { timeout: 30_000 }).toBe('sent');
+    expect(problems).toEqual([]);
+  });
+
+  it('fetches a new challenge and sends once more when the server refuses the solution, keeping the text', async () => {
+    const { page, requests, problems } = await openHome();
+    const who = `Refused${Date.now()}`;
+    let posts = 0;
+    await page.route(FUNCTION, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts++;
+      if (posts > 1) return route.continue();
+      return route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        body: JSON.stringify({
+          error: {
+            status: 'FAILED_PRECONDITION',
+            message: 'The spam check of this message has expired. Please send it again.',
+            details: { reason: 'challenge-expired' },
+          },
+        }),
+      });
+    });
+    await fillValid(page, who);
+    await page.locator('button.contact-form__send').click();
+    await expect.poll(() => sendState(page), { timeout: 30_000 }).toBe('sent');
+    expect(posts).toBe(2);
+    expect(requests.filter((u) => u.includes(CHALLENGE))).toHaveLength(2);
+    await expect(page.getByLabel('Message', { exact: true }).inputValue()).resolves.toBe(
+      `${LONG_ENOUGH} (${who})`,
+    );
+    // The browser's own line for the refused call's status; nothing else.
+    expect(problems.filter((p) => !/Failed to load resource: .* 400/.test(p))).toEqual([]);
+  });
+
+  it('shows the server’s message when the second try is refused too, and keeps the text', async () => {
+    const { page } = await openHome();
+    const refusal = 'The spam check of this message did not pass. Please send it again.';
+    let posts = 0;
+    await page.route(FUNCTION, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts++;
+      return route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        body: JSON.stringify({
+          error: {
+            status: 'FAILED_PRECONDITION',
+            message: refusal,
+            details: { reason: 'challenge-invalid' },
+          },
+        }),
+      });
+    });
+    const who = `Twice${Date.now()}`;
+    await fillValid(page, who);
+    await page.locator('button.contact-form__send').click();
+    await expect.poll(() => posts).toBe(2);
+    await expect.poll(() => sendState(page), { timeout: 30_000 }).toBe('idle');
+    await expect(page.locator('#contact-banner').textContent()).resolves.toBe(refusal);
+    await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe(
+      `${who} Tester`,
+    );
+    expect(posts).toBe(2);
+  });
+});
