@@ -3,7 +3,7 @@
  * loopback, storing on disk and mailing to a real SMTP server on loopback.
  */
 import { createHmac } from 'node:crypto';
-import { writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -237,6 +237,18 @@ const BAD_INPUTS: BadInput[] = [
   {
     what: 'LF in name',
     data: { ...valid(), name: 'Ada\nLovelace' },
+    code: 'invalid-argument',
+    message: MESSAGES.nameCharacters,
+  },
+  {
+    what: 'a line separator (U+2028) in name',
+    data: { ...valid(), name: 'Ada Lovelace\u2028Email: eve@example.org' },
+    code: 'invalid-argument',
+    message: MESSAGES.nameCharacters,
+  },
+  {
+    what: 'a paragraph separator (U+2029) in name',
+    data: { ...valid(), name: 'Ada Lovelace\u2029Email: eve@example.org' },
     code: 'invalid-argument',
     message: MESSAGES.nameCharacters,
   },
@@ -717,6 +729,27 @@ describe('a restart of the local backend', () => {
     expect(smtp.received).toHaveLength(3);
   });
 
+  it('writes every line of every outbox .eml with CRLF, whatever breaks the visitor typed', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const h = await startHarness({ dataDir: dir.path, settings: testSettings() });
+    cleanups.push(h.close);
+    const text = 'A first line of the message, long enough to pass the rules.';
+    for (const [name, message] of [
+      ['Ada Lovelace', `${text}\nsecond\n\nthird`],
+      ['Grace Hopper', `${text}\r\nsecond\rthird`],
+      ['Ada =?x?= Lovelace', `${text}\n${'ü'.repeat(300)}\n`],
+    ])
+      await h.call({ ...valid(), name, message });
+    const files = await h.outbox();
+    expect(files).toHaveLength(3);
+    for (const file of files) {
+      const raw = await readFile(join(h.backend.outboxDir, file), 'latin1');
+      expect(raw.match(/(?<!\r)\n/g) ?? [], file).toEqual([]);
+      expect(raw.match(/\r(?!\n)/g) ?? [], file).toEqual([]);
+    }
+  });
+
   it('writes the outbox (no SMTP_URL) as .eml files that survive too', async () => {
     const dir = await tempDir();
     cleanups.push(dir.remove);
@@ -747,9 +780,30 @@ describe('the mail, as the SMTP server receives it', () => {
     expect(head).not.toMatch(/^bcc:/im);
     // Decoded once, as a mail client does, each header shows the typed text, nothing more.
     expect(header(raw, 'Subject')).toBe(`Website message from ${name}`);
-    expect(header(raw, 'Reply-To')).toBe(`"${name}" <ada@example.org>`);
+    expect(header(raw, 'Reply-To')).toBe(`${name} <ada@example.org>`);
     for (const line of headerLines(raw)) expect(line).not.toContain('\u202e');
     expect(smtp.received[0]!.to).toEqual(['studio@bluestem.test']);
+  });
+
+  it('encodes a Reply-To name holding "=?" whole, never as an encoded word in quotes', async () => {
+    const { h, smtp } = await setUp();
+    const names = ['Ada =?x?= Lovelace', '"=?UTF-8?B?QWRh?=" Lovelace', `=?${'👋'.repeat(40)}`];
+    for (const name of names) await h.call({ ...valid(), name });
+    for (const [i, { raw }] of smtp.received.entries()) {
+      const line = headerLines(raw)
+        .join('\r\n')
+        .replace(/\r\n[ \t]+/g, ' ')
+        .split('\r\n')
+        .find((l) => l.startsWith('Reply-To:'))!;
+      // RFC 2047 §5(3): only encoded words, no quoted string, before the address.
+      expect(line).toMatch(/^Reply-To: (?:=\?UTF-8\?[QB]\?[^?\s"]*\?= )+<ada@example\.org>$/);
+      expect(header(raw, 'Reply-To')).toBe(`${names[i]} <ada@example.org>`);
+    }
+    // A name without "=?" is as before: nodemailer quotes what needs quotes.
+    await h.call({ ...valid(), name: 'Ada "the Countess" Lovelace' });
+    expect(header(smtp.received.at(-1)!.raw, 'Reply-To')).toBe(
+      '"Ada \\"the Countess\\" Lovelace" <ada@example.org>',
+    );
   });
 
   it('keeps every line within 998 characters for the longest name of the worst characters', async () => {
