@@ -1,11 +1,29 @@
 import { createHmac } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 
 interface RawRequest {
   headers: Record<string, string | string[] | undefined>;
   socket?: { remoteAddress?: string | undefined };
 }
 
-/** The client's address: the last X-Forwarded-For hop (the one the platform added), or the peer. */
+/**
+ * The client that a rate limit counts: an IPv4 address as it is, an IPv6 address as its /64.
+ * A single site gets a whole /64 or more (RFC 6177), so one client could otherwise take a fresh
+ * limit from each of its addresses. An IPv4 address written as IPv6 (`::ffff:192.0.2.1`, what a
+ * dual-stack socket reports) counts as the IPv4 address. Text that is no address stays as it is.
+ */
+export function rateLimitClient(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...prefix, 0, 0, 0, 0]).toString()}/64`;
+}
+
+/**
+ * The client's address: the last X-Forwarded-For hop (the one the platform added), or the peer;
+ * an IPv6 address as its /64 (rateLimitClient).
+ */
 export function clientAddress(req: RawRequest): string {
   const header = req.headers['x-forwarded-for'];
   const joined = Array.isArray(header) ? header.join(',') : (header ?? '');
@@ -13,7 +31,7 @@ export function clientAddress(req: RawRequest): string {
     .split(',')
     .map((h) => h.trim())
     .filter(Boolean);
-  return hops.at(-1) ?? req.socket?.remoteAddress ?? 'unknown';
+  return rateLimitClient(hops.at(-1) ?? req.socket?.remoteAddress ?? 'unknown');
 }
 
 /**

@@ -563,6 +563,27 @@ describe('rate limits', () => {
     expect(smtp.received).toHaveLength(3);
   });
 
+  it('count an IPv6 client by its /64: six addresses of one /64 share the limit of 5', async () => {
+    const { h } = await setUp({ rate: { perClient: 5 }, now: stillClock().now });
+    const sameNetwork = [
+      '2001:db8:1:2::1',
+      '2001:db8:1:2::2',
+      '2001:DB8:1:2:a:b:c:d',
+      '2001:0db8:0001:0002:ffff:ffff:ffff:ffff',
+      '2001:db8:1:2:1234::99',
+    ];
+    for (const address of sameNetwork)
+      expect((await h.post(body(), { headers: xff(address) })).status, address).toBe(200);
+    const sixth = await h.post(body(), { headers: xff('2001:db8:1:2::6') });
+    expect(sixth.status).toBe(429);
+    // The next /64 is another client; an IPv4 address written as IPv6 is that IPv4 client.
+    expect((await h.post(body(), { headers: xff('2001:db8:1:3::1') })).status).toBe(200);
+    expect((await h.post(body(), { headers: xff('::ffff:192.0.2.1') })).status).toBe(200);
+    const records = await h.records();
+    expect(records).toHaveLength(7);
+    expect(new Set(records.map((r) => r.clientHash)).size).toBe(3);
+  });
+
   it('refuse a third message for one email address, whatever its letter case, through the SDK', async () => {
     const { h } = await setUp({ rate: { perEmail: 2 }, now: stillClock().now });
     await h.call({ ...valid(), email: 'ada@example.org' });
