@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/contact/rules';
 import { KEY_REUSED, SENT, STORE_DOWN, TOO_LARGE, TOO_MANY } from '../src/contact';
 import { UNREADABLE_BODY } from '../src/local/backend';
-import { SHAPE_ERROR } from '../src/request';
+import { SHAPE_ERROR, UNDECODABLE_BODY } from '../src/request';
 import {
   callError,
   closedPort,
@@ -463,6 +463,41 @@ const BAD_INPUTS: BadInput[] = [
     message: UNREADABLE_BODY,
   },
   {
+    what: 'a 16 KB body nested 8,000 levels deep',
+    raw: { body: `{"data":${'['.repeat(8000)}${']'.repeat(8000)}}`, status: 400 },
+    code: 'INVALID_ARGUMENT',
+    message: UNDECODABLE_BODY,
+  },
+  {
+    what: 'a field nested 2,000 objects deep',
+    raw: {
+      body: `{"data":{"name":${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}}}`,
+      status: 400,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: UNDECODABLE_BODY,
+  },
+  {
+    what: 'a value of an unknown protocol type',
+    raw: { body: JSON.stringify({ data: { ...valid(), name: { '@type': 'x' } } }), status: 400 },
+    code: 'INVALID_ARGUMENT',
+    message: UNDECODABLE_BODY,
+  },
+  {
+    what: 'a protocol number that is not a number',
+    raw: {
+      body: JSON.stringify({
+        data: {
+          ...valid(),
+          name: { '@type': 'type.googleapis.com/google.protobuf.Int64Value', value: 'x' },
+        },
+      }),
+      status: 400,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: UNDECODABLE_BODY,
+  },
+  {
     what: 'malformed JSON',
     raw: { body: '{"data": {"name": "Ada"', status: 400 },
     code: 'INVALID_ARGUMENT',
@@ -535,6 +570,12 @@ describe('bad inputs', () => {
       }
     });
   }
+
+  it('the deployed callable keeps the endpoint the deploy reads around its body check', async () => {
+    const { sendContactEmail } = await import('../src/index');
+    expect(sendContactEmail.__endpoint).toMatchObject({ callableTrigger: {}, platform: 'gcfv2' });
+    expect(typeof sendContactEmail.run).toBe('function');
+  });
 
   it('stored nothing and mailed nothing for any of them', async () => {
     expect(await h.records()).toEqual([]);
