@@ -5,7 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXPIRED_CLAIMS_INDEX, PENDING_BY_RECEIVED_INDEX } from '../src/store/firestoreStore';
+import {
+  EXPIRED_CLAIMS_INDEX,
+  PENDING_BY_RECEIVED_INDEX,
+  TTL_OVERRIDES,
+} from '../src/store/firestoreStore';
 
 const root = new URL('../../', import.meta.url);
 const read = (file: string): unknown => JSON.parse(readFileSync(new URL(file, root), 'utf8'));
@@ -18,7 +22,15 @@ describe('firestore.indexes.json', () => {
     };
     expect(file.indexes).toContainEqual(EXPIRED_CLAIMS_INDEX);
     expect(file.indexes).toContainEqual(PENDING_BY_RECEIVED_INDEX);
-    expect(file.fieldOverrides).toEqual([]);
+  });
+
+  it('declares the TTL policies of retention and of spent rate-limit buckets, queryable by the sweep', () => {
+    const file = read('firestore.indexes.json') as { fieldOverrides: unknown[] };
+    expect(file.fieldOverrides).toEqual(TTL_OVERRIDES);
+    expect(TTL_OVERRIDES.map((o) => `${o.collectionGroup}.${o.fieldPath}`)).toEqual([
+      'contactMessages.expireAt',
+      'contactRateLimits.expiresAt',
+    ]);
   });
 
   it('is deployed by firebase.json, with rules that let no client in', () => {
