@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { domainToASCII } from 'node:url';
 import ipaddr from 'ipaddr.js';
+import { contentOf } from '../../src/contact/rules';
 
 interface RawRequest {
   headers: Record<string, string | string[] | undefined>;
@@ -42,9 +44,31 @@ export function pseudonym(secret: string, kind: 'client' | 'email', value: strin
   return createHmac('sha256', secret).update(`${kind}:${value}`).digest('hex').slice(0, 32);
 }
 
-/** The rate-limit bucket of an email address, whatever its letter case. */
+/**
+ * Names which secret made the pseudonyms, without telling the secret: the studio's tool compares
+ * it with its own to know it computes the same pseudonyms as the backend.
+ */
+export function pseudonymKeyId(secret: string): string {
+  return createHmac('sha256', secret).update('pseudonym-key-id').digest('hex').slice(0, 16);
+}
+
+/**
+ * An email address as the form stores and counts it: the rules' content (NFC, no invisible
+ * characters, trimmed), the domain in ASCII (IDNA, as a browser submits `<input type=email>`),
+ * all in lower case. `user@bücher.example` is `user@xn--bcher-kva.example`.
+ */
+export function canonicalEmail(email: string): string {
+  const address = contentOf(email);
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address.toLowerCase();
+  const domain = address.slice(at + 1);
+  const ascii = domainToASCII(domain) || domain;
+  return `${address.slice(0, at)}@${ascii}`.toLowerCase();
+}
+
+/** The rate-limit bucket of an email address, whatever its letter case or domain form. */
 export function emailBucket(secret: string, email: string): string {
-  return `email-${pseudonym(secret, 'email', email.trim().toLowerCase())}`;
+  return `email-${pseudonym(secret, 'email', canonicalEmail(email))}`;
 }
 
 /** The rate-limit bucket of a client, from the pseudonym its records hold. */

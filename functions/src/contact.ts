@@ -2,10 +2,17 @@ import { createHash } from 'node:crypto';
 import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import { company } from '../../src/content/company';
-import { clientAddress, clientBucket, emailBucket, pseudonym } from './clientAddress';
+import {
+  clientAddress,
+  clientBucket,
+  emailBucket,
+  pseudonym,
+  pseudonymKeyId,
+} from './clientAddress';
 import { deliver } from './delivery';
 import type { Mailer } from './mail';
 import { parseContactRequest, type ContactRequest } from './request';
+import { expireAt } from './retention';
 import type { BackendSettings } from './settings';
 import {
   pendingDelivery,
@@ -94,12 +101,15 @@ export async function handleContact(
       throw new HttpsError('resource-exhausted', TOO_MANY);
     }
 
+    const receivedAt = now();
     const record: ContactRecord = {
       id: contact.idempotencyKey,
       ...contact.fields,
       fingerprint: print,
-      receivedAt: now().toISOString(),
+      receivedAt: receivedAt.toISOString(),
       clientHash,
+      pseudonymKey: pseudonymKeyId(settings.pseudonymSecret),
+      expireAt: expireAt(receivedAt, settings.retentionDays),
       delivery: pendingDelivery(contact.spam),
     };
     if ((await store.create(record)) === 'exists') {

@@ -1,4 +1,5 @@
 import { company } from '../../src/content/company';
+import { retentionDays } from '../../src/content/retention';
 
 export interface RateLimits {
   windowMs: number;
@@ -24,6 +25,8 @@ export interface BackendSettings {
   retry: RetryPolicy;
   /** Key of the HMAC that turns client and email addresses into pseudonyms. */
   pseudonymSecret: string;
+  /** RETENTION_DAYS: messages older than this many days are deleted; null keeps them. */
+  retentionDays: number | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -65,6 +68,7 @@ export function backendSettings(env: Env = process.env): BackendSettings {
       maxAgeMs: positive(env, 'RETRY_MAX_AGE_MS', 3 * 24 * 3_600_000),
     },
     pseudonymSecret: env.PSEUDONYM_SECRET?.trim() || DEV_PSEUDONYM_SECRET,
+    retentionDays: retentionDays(env.RETENTION_DAYS),
   };
 }
 
