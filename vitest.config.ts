@@ -40,7 +40,8 @@ export default defineConfig({
   plugins: [react(), titleGlyphsPlugin()],
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
-    __RETENTION_DAYS__: JSON.stringify(buildRetention('test')),
+    // As the production build reads it: browser tests compare the built pages with the content.
+    __RETENTION_DAYS__: JSON.stringify(buildRetention('production')),
   },
   test: {
     projects: [
