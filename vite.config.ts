@@ -7,11 +7,12 @@ import { threeShaderChunksPlugin } from './scripts/build/threeShaderChunksPlugin
 import { compileHintsPlugin } from './scripts/build/compileHintsPlugin.ts';
 import { reactRouterProduction } from './scripts/build/reactRouterProduction.ts';
 import { FIRST_PAINT_SCRIPT, preloadDependencies } from './scripts/build/preloads.ts';
+import { buildRetention } from './scripts/build/retention.ts';
 
 // The build's calendar year, used only for the prerendered footer; the client shows the visitor's year.
 const buildYear = new Date().getFullYear();
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [
     react(),
     titleGlyphsPlugin(),
@@ -19,7 +20,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     threeShaderChunksPlugin(),
     compileHintsPlugin(),
   ],
-  define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
+  define: {
+    __BUILD_YEAR__: JSON.stringify(buildYear),
+    // The privacy policy states the retention the backend applies (src/contract/retention.ts).
+    __RETENTION_DAYS__: JSON.stringify(buildRetention(mode)),
+  },
   // The browser's bundle only. The prerender's server bundle leaves packages to Node, which would
   // load react-router-dom's own copy beside this one, with contexts of its own.
   resolve: { alias: command === 'build' && !isSsrBuild ? reactRouterProduction : [] },

@@ -1,6 +1,7 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin.ts';
+import { buildRetention } from './scripts/build/retention.ts';
 
 /** What every browser project shares: one server and one display (tests/browser/global-setup.ts). */
 const browserTests: TestProjectInlineConfiguration['test'] = {
@@ -37,7 +38,11 @@ function browserProject(
 
 export default defineConfig({
   plugins: [react(), titleGlyphsPlugin()],
-  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+  define: {
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    // As the production build reads it: browser tests compare the built pages with the content.
+    __RETENTION_DAYS__: JSON.stringify(buildRetention('production')),
+  },
   test: {
     projects: [
       {

@@ -4,10 +4,17 @@ import { logger } from 'firebase-functions';
 import { studio } from '../../src/contract/company';
 import type { ChallengeRefusal } from '../../src/contract/callable';
 import { checkSolution } from './challenge';
-import { clientAddress, clientBucket, emailBucket, pseudonym } from './clientAddress';
+import {
+  clientAddress,
+  clientBucket,
+  emailBucket,
+  pseudonym,
+  pseudonymKeyId,
+} from './clientAddress';
 import { deliverAll, destinationSenders } from './delivery';
 import type { Mailer } from './mail';
 import { parseContactRequest, type ContactRequest } from './request';
+import { expireAt } from './retention';
 import type { BackendSettings } from './settings';
 import {
   pendingDelivery,
@@ -129,12 +136,15 @@ export async function handleContact(
     const destinations = contact.spam
       ? {}
       : Object.fromEntries(settings.destinations.map((d) => [d.name, pendingDelivery(false)]));
+    const receivedAt = now();
     record = {
       id: contact.idempotencyKey,
       ...contact.fields,
       fingerprint: print,
-      receivedAt: now().toISOString(),
+      receivedAt: receivedAt.toISOString(),
       clientHash,
+      pseudonymKey: pseudonymKeyId(settings.pseudonymSecret),
+      expireAt: expireAt(receivedAt, settings.retentionDays),
       delivery: pendingDelivery(contact.spam),
       ...(Object.keys(destinations).length > 0 && { destinations, destinationsOpen: true }),
     };

@@ -4,6 +4,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { studio } from '../../src/contract/company';
 import type { ContactRuntime } from './contact';
 import { retryUndelivered } from './delivery';
+import { sweepExpired } from './retention';
 import { smtpMailer, type Mailer } from './mail';
 import { FUNCTIONS_REGION } from '../../src/contract/callable';
 import {
@@ -103,6 +104,11 @@ export const retryContactEmails = onSchedule(
   },
   async () => {
     const { store, mailer, settings } = await productionRuntime();
+    // Retention first; a failed sweep is logged and the mail still goes.
+    await sweepExpired(store, { now: new Date(), retentionDays: settings.retentionDays }).catch(
+      (error: unknown) =>
+        logger.error('contact retention sweep failed', { error: (error as Error).message }),
+    );
     const counts = await retryUndelivered(store, mailer, settings);
     if (counts.delivered || counts.deferred || counts.failed)
       logger.info('contact mail retry', counts);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import escapeHtml from 'escape-html';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type * as MimeFuncs from 'nodemailer/lib/mime-funcs';
 import { studio } from '../../src/contract/company';
 import { createFileAtomic } from './store/durableFile';
@@ -35,6 +36,26 @@ export function headerText(value: string): string {
   return value.includes('=?') ? mimeFuncs.encodeWord(value, 'Q', 52) : value;
 }
 
+/**
+ * Every line break as CRLF (RFC 5322 §2.3). SMTP converts a bare LF on the wire, but the local
+ * outbox writes the message as nodemailer builds it, and nodemailer keeps the body's breaks.
+ */
+function crlf(text: string): string {
+  return text.replace(/\r\n|\r|\n/g, '\r\n');
+}
+
+/**
+ * The Reply-To line for a name that holds `=?`. nodemailer quotes an ASCII display name with
+ * specials, and RFC 2047 §5(3) forbids an encoded word inside quotes: such a name is encoded
+ * whole, as bare encoded words, and the line is added to the built message (buildMessage). The
+ * rules keep the address to plain ASCII without specials, so it goes in as it is.
+ */
+function encodedReplyTo(record: ContactRecord): string | null {
+  if (!record.name.includes('=?')) return null;
+  const name = mimeFuncs.encodeWord(record.name, 'Q', 52);
+  return mimeFuncs.foldLines(`Reply-To: ${name} <${record.email}>`, 76);
+}
+
 /** The mail for one message; the visitor is only in Reply-To, every field of theirs escaped. */
 export function composeMail(record: ContactRecord, settings: MailSettings): SendMailOptions {
   const domain = settings.from.split('@')[1] ?? 'localhost';
@@ -63,13 +84,16 @@ export function composeMail(record: ContactRecord, settings: MailSettings): Send
   return {
     from: { name: `${studio.name} website`, address: settings.from },
     to: settings.to,
-    replyTo: { name: headerText(record.name), address: record.email },
+    // A name with "=?" gets its Reply-To line in buildMessage.
+    ...(record.name.includes('=?')
+      ? {}
+      : { replyTo: { name: record.name, address: record.email } }),
     subject: headerText(`Website message from ${record.name}`),
     // The same id on every retry: an inbox that got a mail twice shows it once.
     messageId: `<contact-${record.id}@${domain}>`,
     headers: { 'X-Contact-Message-Id': record.id },
-    text,
-    html,
+    text: crlf(text),
+    html: crlf(html),
   };
 }
 
@@ -100,6 +124,13 @@ function abortableSocket(signal: AbortSignal | undefined): SMTPTransport.Options
   };
 }
 
+/** The whole RFC 5322 message for one record, as sent and as the local outbox keeps it. */
+export async function buildMessage(record: ContactRecord, settings: MailSettings): Promise<Buffer> {
+  const built = await new MailComposer(composeMail(record, settings)).compile().build();
+  const replyTo = encodedReplyTo(record);
+  return replyTo ? Buffer.concat([Buffer.from(`${replyTo}\r\n`), built]) : built;
+}
+
 export function smtpMailer(smtpUrl: string, settings: MailSettings): Mailer {
   const options: SMTPTransport.Options = {
     url: smtpUrl,
@@ -115,7 +146,10 @@ export function smtpMailer(smtpUrl: string, settings: MailSettings): Mailer {
         new SmtpTransport({ ...options, getSocket: abortableSocket(signal) }),
       );
       try {
-        const info = await transport.sendMail(composeMail(record, settings));
+        const info = await transport.sendMail({
+          envelope: { from: settings.from, to: [settings.to] },
+          raw: await buildMessage(record, settings),
+        });
         if (info.rejected.length > 0)
           throw new Error(`SMTP rejected ${info.rejected.length} recipient(s)`);
       } finally {
@@ -126,19 +160,16 @@ export function smtpMailer(smtpUrl: string, settings: MailSettings): Mailer {
   };
 }
 
-/** Local stand-in for SMTP: each mail becomes DATA_DIR/outbox/<id>.eml (RFC 5322, CRLF). */
+/** Local stand-in for SMTP: each mail becomes DATA_DIR/outbox/<id>.eml (RFC 5322, CRLF: crlf()). */
 export function outboxMailer(outboxDir: string, settings: MailSettings): Mailer {
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'windows',
-  });
   return {
     async send(record) {
-      const info = await transport.sendMail(composeMail(record, settings));
       // A retry after a crash between writing and marking delivered finds the file already there.
-      await createFileAtomic(join(outboxDir, `${record.id}.eml`), info.message as Buffer);
+      await createFileAtomic(
+        join(outboxDir, `${record.id}.eml`),
+        await buildMessage(record, settings),
+      );
     },
-    close: () => transport.close(),
+    close: () => {},
   };
 }

@@ -4,6 +4,7 @@ import { CONTACT_TIMEOUT_SECONDS, FUNCTIONS_REGION } from '../../src/contract/ca
 import { issueChallenge } from './challenge';
 import { handleContact, type ContactRuntime } from './contact';
 import type { BackendSettings } from './settings';
+import { UNDECODABLE_BODY, undecodable } from './request';
 
 /** SMTP connection string, e.g. smtps://user:password@smtp.example.com:465. */
 export const SMTP_URL = defineSecret('SMTP_URL');
@@ -38,12 +39,16 @@ export const APP_CHECK_ENFORCE = defineBoolean('APP_CHECK_ENFORCE', {
 /** The origins whose pages may call it (a browser's preflight from any other is refused). */
 export type AllowedOrigins = string[] | Expression<string[]>;
 
-/** The callable on its caller's runtime: Firestore and SMTP deployed, files in the local backend. */
+/**
+ * The callable on its caller's runtime: Firestore and SMTP deployed, files in the local backend.
+ * A body the protocol cannot decode (undecodable) is answered 400 before the callable sees it:
+ * its decoder would throw, and the callable would answer 500.
+ */
 export function makeSendContactEmail(
   runtime: () => ContactRuntime | Promise<ContactRuntime>,
   origins: AllowedOrigins,
 ) {
-  return onCall(
+  const callable = onCall(
     {
       region: FUNCTIONS_REGION,
       maxInstances: 5,
@@ -56,6 +61,16 @@ export function makeSendContactEmail(
     },
     async (request) => handleContact(request, await runtime()),
   );
+  const guarded = (req: Parameters<typeof callable>[0], res: Parameters<typeof callable>[1]) => {
+    if (req.method === 'POST' && undecodable((req.body as { data?: unknown } | undefined)?.data)) {
+      res.status(400).json({ error: { status: 'INVALID_ARGUMENT', message: UNDECODABLE_BODY } });
+      return;
+    }
+    return callable(req, res);
+  };
+  // The deploy reads the callable's endpoint and options from the function's own properties.
+  Object.defineProperties(guarded, Object.getOwnPropertyDescriptors(callable));
+  return guarded as typeof callable;
 }
 
 /** What `contactChallenge` answers: a signed challenge, or null when CHALLENGE=off. */

@@ -1,5 +1,6 @@
 import { studio } from '../../src/contract/company';
 import { destinationSettings, type Destination, type Place } from './destinations';
+import { retentionDays } from '../../src/contract/retention';
 
 export interface RateLimits {
   windowMs: number;
@@ -33,6 +34,8 @@ export interface BackendSettings {
   destinations: Destination[];
   /** Standard Webhooks signing secret (`whsec_…`); null when no webhook is set. */
   webhookSecret: string | null;
+  /** RETENTION_DAYS: messages older than this many days are deleted; null keeps them. */
+  retentionDays: number | null;
   /** The proof-of-work challenge every message must solve; null when CHALLENGE=off. */
   challenge: ChallengeSettings | null;
 }
@@ -120,6 +123,7 @@ export function backendSettings(env: Env = process.env, place: Place = 'local'):
     webhookTimeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_WEBHOOK_TIMEOUT_MS),
     ...destinationSettings(env, place),
     challenge: challengeSettings(env),
+    retentionDays: retentionDays(env.RETENTION_DAYS),
   };
 }
 

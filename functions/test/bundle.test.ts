@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
+  CHALLENGE_CALLABLE,
   CONTACT_CALLABLE,
   CONTACT_TIMEOUT_SECONDS,
   FUNCTIONS_REGION,
@@ -31,7 +32,7 @@ interface Endpoint {
 }
 
 describe('the functions deploy bundle', () => {
-  it('builds with the predeploy command and exports the callable and the retry', async () => {
+  it('builds with the predeploy command and exports both callables and the retry', async () => {
     const firebase = JSON.parse(await readFile(`${ROOT}firebase.json`, 'utf8')) as {
       functions: FunctionsConfig[];
     };
@@ -58,9 +59,14 @@ describe('the functions deploy bundle', () => {
     expect(callable.callableTrigger).toBeDefined();
     expect(callable.region).toEqual([FUNCTIONS_REGION]);
     expect(callable.timeoutSeconds).toBe(CONTACT_TIMEOUT_SECONDS);
+    const challenge = endpoint(CHALLENGE_CALLABLE);
+    expect(challenge.callableTrigger).toBeDefined();
+    expect(challenge.region).toEqual([FUNCTIONS_REGION]);
     const retry = endpoint('retryContactEmails');
     expect(retry.scheduleTrigger).toBeDefined();
     expect(retry.region).toEqual([FUNCTIONS_REGION]);
-    expect(Object.keys(built).sort()).toEqual([CONTACT_CALLABLE, 'retryContactEmails'].sort());
+    expect(Object.keys(built).sort()).toEqual(
+      [CONTACT_CALLABLE, CHALLENGE_CALLABLE, 'retryContactEmails'].sort(),
+    );
   }, 60_000);
 });

@@ -9,6 +9,7 @@ import {
   EXPIRED_CLAIMS_INDEX,
   OPEN_DESTINATIONS_INDEX,
   PENDING_BY_RECEIVED_INDEX,
+  TTL_OVERRIDES,
 } from '../src/store/firestoreStore';
 
 const root = new URL('../../', import.meta.url);
@@ -23,7 +24,16 @@ describe('firestore.indexes.json', () => {
     expect(file.indexes).toContainEqual(EXPIRED_CLAIMS_INDEX);
     expect(file.indexes).toContainEqual(PENDING_BY_RECEIVED_INDEX);
     expect(file.indexes).toContainEqual(OPEN_DESTINATIONS_INDEX);
-    expect(file.fieldOverrides).toEqual([]);
+  });
+
+  it('declares the TTL policies of retention, spent rate-limit buckets and expired challenges, queryable by the sweep', () => {
+    const file = read('firestore.indexes.json') as { fieldOverrides: unknown[] };
+    expect(file.fieldOverrides).toEqual(TTL_OVERRIDES);
+    expect(TTL_OVERRIDES.map((o) => `${o.collectionGroup}.${o.fieldPath}`)).toEqual([
+      'contactMessages.expireAt',
+      'contactRateLimits.expiresAt',
+      'contactChallenges.expiresAt',
+    ]);
   });
 
   it('is deployed by firebase.json, with rules that let no client in', () => {

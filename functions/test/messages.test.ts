@@ -4,16 +4,16 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { access, readdir } from 'node:fs/promises';
+import { access, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { emailBucket } from '../src/clientAddress';
+import { clientBucket, emailBucket } from '../src/clientAddress';
 import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
 import { startHarness, startSmtp, tempDir, TEST_SECRET, testSettings } from './harness';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { FirestoreStore } from '../src/store/firestoreStore';
+import { FirestoreStore, MESSAGES } from '../src/store/firestoreStore';
 import type { ContactStore } from '../src/store/types';
 
 const TOOL = fileURLToPath(new URL('../src/tools/messages.ts', import.meta.url));
@@ -34,13 +34,26 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+interface Opened {
+  store?: ContactStore;
+  env: Record<string, string>;
+  /** Writes what is not a record under `id`, as a crash or a hand edit would leave it. */
+  spoil(id: string): Promise<void>;
+}
+
 interface Kit {
   name: string;
-  open(dataDir: string): Promise<{ store?: ContactStore; env: Record<string, string> }>;
+  open(dataDir: string): Promise<Opened>;
 }
 
 const KITS: Kit[] = [
-  { name: 'file store', open: async () => ({ env: { STORE: 'file' } }) },
+  {
+    name: 'file store',
+    open: async (dataDir) => ({
+      env: { STORE: 'file' },
+      spoil: (id) => writeFile(join(dataDir, 'messages', `${id}.json`), ''),
+    }),
+  },
   {
     name: 'Firestore emulator',
     async open() {
@@ -52,6 +65,12 @@ const KITS: Kit[] = [
       cleanups.push(() => deleteApp(app));
       return {
         store: new FirestoreStore(getFirestore(app)),
+        spoil: async (id) => {
+          await getFirestore(app)
+            .collection(MESSAGES)
+            .doc(id)
+            .set({ receivedAt: new Date().toISOString(), name: 'edited by hand' });
+        },
         env: {
           STORE: 'firestore',
           FIRESTORE_EMULATOR_HOST: host,
@@ -61,6 +80,12 @@ const KITS: Kit[] = [
     },
   },
 ];
+
+/**
+ * Rate-limit windows of an hour: a run on a busy machine takes minutes, and with one-minute
+ * windows a bucket could restart between two messages, or be swept as spent mid-test.
+ */
+const hourWindows = testSettings({ windowMs: 3_600_000 });
 
 let n = 0;
 const message = (
@@ -85,7 +110,7 @@ describe.each(KITS)('npm run messages on the $name', (kit) => {
       dataDir: dir.path,
       store: opened.store,
       smtpUrl: smtp.url,
-      settings: testSettings(),
+      settings: hourWindows,
     });
     cleanups.push(h.close);
     const env = { ...opened.env, DATA_DIR: dir.path, PSEUDONYM_SECRET: TEST_SECRET, SMTP_URL: '' };
@@ -170,6 +195,126 @@ describe.each(KITS)('npm run messages on the $name', (kit) => {
     expect(after).toMatchObject({ messages: [], rateLimitBuckets: [] });
     expect(await readdir(join(dir.path, 'outbox')).catch(() => [])).toEqual([]);
   }, 120_000);
+});
+
+describe.each(KITS)('npm run messages on the $name, for one visitor among others', (kit) => {
+  async function backend() {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const opened = await kit.open(dir.path);
+    const h = await startHarness({
+      dataDir: dir.path,
+      store: opened.store,
+      settings: hourWindows,
+    });
+    cleanups.push(h.close);
+    const env = { ...opened.env, DATA_DIR: dir.path, PSEUDONYM_SECRET: TEST_SECRET, SMTP_URL: '' };
+    return { h, env, opened };
+  }
+
+  it('finds an address by its Unicode domain and in any letter case, as the form stored it', async () => {
+    const { h, env } = await backend();
+    // The browser submits the domain in ASCII; the visitor asks with the one they typed.
+    const ada = message('ada@xn--bcher-kva.example');
+    await h.call(ada);
+    for (const asked of ['ada@bücher.example', 'ADA@BÜCHER.example', 'Ada@XN--BCHER-KVA.example']) {
+      const exported = await run(['export', '--email', asked], env);
+      expect(exported.code, asked).toBe(0);
+      const data = JSON.parse(exported.out) as {
+        messages: { id: string }[];
+        rateLimitBuckets: { name: string; keys: string[] }[];
+      };
+      expect(
+        data.messages.map((m) => m.id),
+        asked,
+      ).toEqual([ada.idempotencyKey]);
+      expect(
+        data.rateLimitBuckets.map((b) => b.name),
+        asked,
+      ).toContain(emailBucket(TEST_SECRET, 'ada@xn--bcher-kva.example'));
+    }
+    const erased = await run(['erase', '--email', 'ada@bücher.example', '--yes'], env);
+    expect(erased.code).toBe(0);
+    expect(erased.out).toContain(`message ${ada.idempotencyKey}`);
+    expect(await h.backend.store.list()).toEqual([]);
+  }, 180_000);
+
+  it("exports and erases only the visitor's own data, reducing a client bucket others share", async () => {
+    const { h, env } = await backend();
+    const ada = message('ada@example.org');
+    const grace = message('grace@example.org'); // the same client address (one office network)
+    for (const m of [ada, grace]) await h.call(m);
+    const [adaRecord] = (await h.backend.store.list()).filter((r) => r.id === ada.idempotencyKey);
+    const shared = clientBucket(adaRecord!.clientHash);
+    expect((await h.backend.store.bucket(shared))?.keys.sort()).toEqual(
+      [ada.idempotencyKey, grace.idempotencyKey].sort(),
+    );
+
+    const exported = await run(['export', '--email', 'ada@example.org'], env);
+    expect(exported.code).toBe(0);
+    // Nothing of grace's, not even her message id.
+    expect(exported.out).not.toContain(grace.idempotencyKey);
+    const data = JSON.parse(exported.out) as {
+      rateLimitBuckets: { name: string; keys: string[] }[];
+    };
+    expect(data.rateLimitBuckets.map((b) => [b.name, b.keys])).toEqual(
+      expect.arrayContaining([
+        [emailBucket(TEST_SECRET, 'ada@example.org'), [ada.idempotencyKey]],
+        [shared, [ada.idempotencyKey]],
+      ]),
+    );
+
+    const erased = await run(['erase', '--email', 'ada@example.org', '--yes'], env);
+    expect(erased.code).toBe(0);
+    expect(erased.out).toContain(`1 key(s) from the shared rate-limit bucket ${shared}`);
+    // Grace's message, her email bucket and her key in the shared bucket are all still there.
+    expect((await h.backend.store.list()).map((r) => r.id)).toEqual([grace.idempotencyKey]);
+    expect((await h.backend.store.bucket(shared))?.keys).toEqual([grace.idempotencyKey]);
+    expect(
+      (await h.backend.store.bucket(emailBucket(TEST_SECRET, 'grace@example.org')))?.keys,
+    ).toEqual([grace.idempotencyKey]);
+  }, 180_000);
+
+  it('sets an unreadable record aside: the retry pass goes on, and list names it and lists the rest', async () => {
+    const { h, env, opened } = await backend();
+    const ada = message('ada@example.org');
+    const grace = message('grace@example.org');
+    for (const m of [ada, grace]) await h.call(m);
+    await opened.spoil('spoilt-record-0001');
+    await expect(h.backend.retry()).resolves.toMatchObject({ failed: 0 });
+
+    const list = await run(['list'], env);
+    expect(list.code).toBe(0);
+    expect(list.out).toContain(ada.idempotencyKey);
+    expect(list.out).toContain(grace.idempotencyKey);
+    expect(list.err).toContain('unreadable record(s), set aside');
+    expect(list.err).toContain('spoilt-record-0001');
+  }, 180_000);
+
+  it("refuses export and erase without the backend's PSEUDONYM_SECRET, and touches nothing", async () => {
+    const { h, env } = await backend();
+    const ada = message('ada@example.org');
+    await h.call(ada);
+    for (const args of [
+      ['export', '--email', 'ada@example.org'],
+      ['erase', '--email', 'ada@example.org', '--yes'],
+    ]) {
+      const refused = await run(args, { ...env, PSEUDONYM_SECRET: '' });
+      expect(refused.code, args[0]).toBe(1);
+      expect(refused.err, args[0]).toContain('PSEUDONYM_SECRET is not set');
+      expect(refused.out, args[0]).toBe('');
+    }
+    const otherSecret = await run(['erase', '--email', 'ada@example.org', '--yes'], {
+      ...env,
+      PSEUDONYM_SECRET: 'not-the-backend-secret',
+    });
+    expect(otherSecret.code).toBe(1);
+    expect(otherSecret.err).toContain("PSEUDONYM_SECRET is not the backend's");
+    expect((await h.backend.store.list()).map((r) => r.id)).toEqual([ada.idempotencyKey]);
+    expect(
+      await h.backend.store.bucket(emailBucket(TEST_SECRET, 'ada@example.org')),
+    ).not.toBeNull();
+  }, 180_000);
 });
 
 describe('npm run messages with bad arguments', () => {

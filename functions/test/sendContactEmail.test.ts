@@ -3,14 +3,14 @@
  * loopback, storing on disk and mailing to a real SMTP server on loopback.
  */
 import { createHmac } from 'node:crypto';
-import { writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/contract/rules';
 import { KEY_REUSED, SENT, STORE_DOWN, TOO_LARGE, TOO_MANY } from '../src/contact';
 import { UNREADABLE_BODY } from '../src/local/backend';
-import { SHAPE_ERROR } from '../src/request';
+import { SHAPE_ERROR, UNDECODABLE_BODY } from '../src/request';
 import {
   callError,
   closedPort,
@@ -241,6 +241,18 @@ const BAD_INPUTS: BadInput[] = [
     message: MESSAGES.nameCharacters,
   },
   {
+    what: 'a line separator (U+2028) in name',
+    data: { ...valid(), name: 'Ada Lovelace\u2028Email: eve@example.org' },
+    code: 'invalid-argument',
+    message: MESSAGES.nameCharacters,
+  },
+  {
+    what: 'a paragraph separator (U+2029) in name',
+    data: { ...valid(), name: 'Ada Lovelace\u2029Email: eve@example.org' },
+    code: 'invalid-argument',
+    message: MESSAGES.nameCharacters,
+  },
+  {
     what: 'NUL in name',
     data: { ...valid(), name: 'Ada\u0000Lovelace' },
     code: 'invalid-argument',
@@ -451,6 +463,41 @@ const BAD_INPUTS: BadInput[] = [
     message: UNREADABLE_BODY,
   },
   {
+    what: 'a 16 KB body nested 8,000 levels deep',
+    raw: { body: `{"data":${'['.repeat(8000)}${']'.repeat(8000)}}`, status: 400 },
+    code: 'INVALID_ARGUMENT',
+    message: UNDECODABLE_BODY,
+  },
+  {
+    what: 'a field nested 2,000 objects deep',
+    raw: {
+      body: `{"data":{"name":${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}}}`,
+      status: 400,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: UNDECODABLE_BODY,
+  },
+  {
+    what: 'a value of an unknown protocol type',
+    raw: { body: JSON.stringify({ data: { ...valid(), name: { '@type': 'x' } } }), status: 400 },
+    code: 'INVALID_ARGUMENT',
+    message: UNDECODABLE_BODY,
+  },
+  {
+    what: 'a protocol number that is not a number',
+    raw: {
+      body: JSON.stringify({
+        data: {
+          ...valid(),
+          name: { '@type': 'type.googleapis.com/google.protobuf.Int64Value', value: 'x' },
+        },
+      }),
+      status: 400,
+    },
+    code: 'INVALID_ARGUMENT',
+    message: UNDECODABLE_BODY,
+  },
+  {
     what: 'malformed JSON',
     raw: { body: '{"data": {"name": "Ada"', status: 400 },
     code: 'INVALID_ARGUMENT',
@@ -524,6 +571,12 @@ describe('bad inputs', () => {
     });
   }
 
+  it('the deployed callable keeps the endpoint the deploy reads around its body check', async () => {
+    const { sendContactEmail } = await import('../src/index');
+    expect(sendContactEmail.__endpoint).toMatchObject({ callableTrigger: {}, platform: 'gcfv2' });
+    expect(typeof sendContactEmail.run).toBe('function');
+  });
+
   it('stored nothing and mailed nothing for any of them', async () => {
     expect(await h.records()).toEqual([]);
     expect(await h.outbox()).toEqual([]);
@@ -558,6 +611,27 @@ describe('rate limits', () => {
     );
     expect(await h.records()).toHaveLength(3);
     expect(smtp.received).toHaveLength(3);
+  });
+
+  it('count an IPv6 client by its /64: six addresses of one /64 share the limit of 5', async () => {
+    const { h } = await setUp({ rate: { perClient: 5 }, now: stillClock().now });
+    const sameNetwork = [
+      '2001:db8:1:2::1',
+      '2001:db8:1:2::2',
+      '2001:DB8:1:2:a:b:c:d',
+      '2001:0db8:0001:0002:ffff:ffff:ffff:ffff',
+      '2001:db8:1:2:1234::99',
+    ];
+    for (const address of sameNetwork)
+      expect((await h.post(await body(h), { headers: xff(address) })).status, address).toBe(200);
+    const sixth = await h.post(await body(h), { headers: xff('2001:db8:1:2::6') });
+    expect(sixth.status).toBe(429);
+    // The next /64 is another client; an IPv4 address written as IPv6 is that IPv4 client.
+    expect((await h.post(await body(h), { headers: xff('2001:db8:1:3::1') })).status).toBe(200);
+    expect((await h.post(await body(h), { headers: xff('::ffff:192.0.2.1') })).status).toBe(200);
+    const records = await h.records();
+    expect(records).toHaveLength(7);
+    expect(new Set(records.map((r) => r.clientHash)).size).toBe(3);
   });
 
   it('refuse a third message for one email address, whatever its letter case, through the SDK', async () => {
@@ -726,6 +800,27 @@ describe('a restart of the local backend', () => {
     expect(smtp.received).toHaveLength(3);
   });
 
+  it('writes every line of every outbox .eml with CRLF, whatever breaks the visitor typed', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const h = await startHarness({ dataDir: dir.path, settings: testSettings() });
+    cleanups.push(h.close);
+    const text = 'A first line of the message, long enough to pass the rules.';
+    for (const [name, message] of [
+      ['Ada Lovelace', `${text}\nsecond\n\nthird`],
+      ['Grace Hopper', `${text}\r\nsecond\rthird`],
+      ['Ada =?x?= Lovelace', `${text}\n${'ü'.repeat(300)}\n`],
+    ])
+      await h.call({ ...valid(), name, message });
+    const files = await h.outbox();
+    expect(files).toHaveLength(3);
+    for (const file of files) {
+      const raw = await readFile(join(h.backend.outboxDir, file), 'latin1');
+      expect(raw.match(/(?<!\r)\n/g) ?? [], file).toEqual([]);
+      expect(raw.match(/\r(?!\n)/g) ?? [], file).toEqual([]);
+    }
+  });
+
   it('writes the outbox (no SMTP_URL) as .eml files that survive too', async () => {
     const dir = await tempDir();
     cleanups.push(dir.remove);
@@ -756,9 +851,30 @@ describe('the mail, as the SMTP server receives it', () => {
     expect(head).not.toMatch(/^bcc:/im);
     // Decoded once, as a mail client does, each header shows the typed text, nothing more.
     expect(header(raw, 'Subject')).toBe(`Website message from ${name}`);
-    expect(header(raw, 'Reply-To')).toBe(`"${name}" <ada@example.org>`);
+    expect(header(raw, 'Reply-To')).toBe(`${name} <ada@example.org>`);
     for (const line of headerLines(raw)) expect(line).not.toContain('\u202e');
     expect(smtp.received[0]!.to).toEqual(['studio@bluestem.test']);
+  });
+
+  it('encodes a Reply-To name holding "=?" whole, never as an encoded word in quotes', async () => {
+    const { h, smtp } = await setUp();
+    const names = ['Ada =?x?= Lovelace', '"=?UTF-8?B?QWRh?=" Lovelace', `=?${'👋'.repeat(40)}`];
+    for (const name of names) await h.call({ ...valid(), name });
+    for (const [i, { raw }] of smtp.received.entries()) {
+      const line = headerLines(raw)
+        .join('\r\n')
+        .replace(/\r\n[ \t]+/g, ' ')
+        .split('\r\n')
+        .find((l) => l.startsWith('Reply-To:'))!;
+      // RFC 2047 §5(3): only encoded words, no quoted string, before the address.
+      expect(line).toMatch(/^Reply-To: (?:=\?UTF-8\?[QB]\?[^?\s"]*\?= )+<ada@example\.org>$/);
+      expect(header(raw, 'Reply-To')).toBe(`${names[i]} <ada@example.org>`);
+    }
+    // A name without "=?" is as before: nodemailer quotes what needs quotes.
+    await h.call({ ...valid(), name: 'Ada "the Countess" Lovelace' });
+    expect(header(smtp.received.at(-1)!.raw, 'Reply-To')).toBe(
+      '"Ada \\"the Countess\\" Lovelace" <ada@example.org>',
+    );
   });
 
   it('keeps every line within 998 characters for the longest name of the worst characters', async () => {

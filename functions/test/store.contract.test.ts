@@ -4,12 +4,14 @@
  * the unit project's global setup started (firestore.global-setup.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
 import { FileStore } from '../src/store/fileStore';
-import { FirestoreStore } from '../src/store/firestoreStore';
+import { FirestoreStore, MESSAGES } from '../src/store/firestoreStore';
 import { MAIL, pendingDelivery, type ContactRecord, type ContactStore } from '../src/store/types';
 import { tempDir } from './harness';
 
@@ -21,6 +23,8 @@ interface Opened {
    * (which shares no memory with the first: only the lock files keep them apart).
    */
   peer(): ContactStore;
+  /** Writes what is not a record under `id`, as a crash or a hand edit would leave it. */
+  spoil(id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,7 +45,15 @@ const KITS: Kit[] = [
     async open() {
       const dir = await tempDir();
       const store = new FileStore(dir.path);
-      return { store, peer: () => new FileStore(dir.path), close: dir.remove };
+      return {
+        store,
+        peer: () => new FileStore(dir.path),
+        async spoil(id) {
+          await mkdir(store.messagesDir, { recursive: true });
+          await writeFile(join(store.messagesDir, `${id}.json`), '');
+        },
+        close: dir.remove,
+      };
     },
   },
   {
@@ -57,6 +69,13 @@ const KITS: Kit[] = [
           const client = firestoreClient(projectId);
           clients.push(client);
           return client.store;
+        },
+        async spoil(id) {
+          // A document edited by hand: due by its state, but no message in it.
+          await getFirestore(clients[0]!.app)
+            .collection(MESSAGES)
+            .doc(id)
+            .set({ receivedAt: T0.toISOString(), delivery: { state: 'pending' } });
         },
         async close() {
           await Promise.all(clients.map((c) => deleteApp(c.app)));
@@ -462,6 +481,72 @@ describe.each(KITS)('$name', (kit) => {
     },
     RACE_TIMEOUT,
   );
+
+  it('sets an unreadable record aside, names where, and serves every other record', async () => {
+    const o = await open();
+    const good = record({ receivedAt: at(1).toISOString() });
+    await o.store.create(good);
+    await o.spoil('spoilt-record-000001');
+    // A retry pass: the due query may name it (Firestore reads only the fields it needs), the
+    // claim reads it whole and sets it aside; the good message is claimed all the same.
+    const due = await o.store.undelivered(at(10), 10);
+    expect(due).toContain(good.id);
+    for (const id of due) await o.store.claim(id, at(10), LEASE);
+    expect((await o.store.get(good.id))?.delivery.state).toBe('sending');
+    expect((await o.store.list()).map((r) => r.id)).toEqual([good.id]);
+    expect(await o.store.get('spoilt-record-000001')).toBeNull();
+    const aside = await o.store.unreadable();
+    expect(aside).toHaveLength(1);
+    expect(aside[0]).toContain('spoilt-record-000001');
+  });
+
+  it("takes one visitor's keys out of a shared bucket, and removes it once none is left", async () => {
+    const { store } = await open();
+    for (const key of ['ada-1', 'grace-1', 'ada-2'])
+      await store.hit('client-shared', key, 5, 60_000, T0);
+    expect(await store.forgetKeys('client-shared', ['ada-1', 'ada-2'])).toBe('reduced');
+    expect(await store.bucket('client-shared')).toEqual({
+      name: 'client-shared',
+      windowStart: T0.getTime(),
+      keys: ['grace-1'],
+    });
+    // Counting goes on where it was: grace-1 still counts once.
+    expect(await store.hit('client-shared', 'grace-1', 1, 60_000, T0)).toBe(true);
+    expect(await store.forgetKeys('client-shared', ['grace-1'])).toBe('removed');
+    expect(await store.bucket('client-shared')).toBeNull();
+    expect(await store.forgetKeys('client-shared', ['grace-1'])).toBe('none');
+  });
+
+  it('leaves a message past its expireAt out of every read, and sweeps it with old ones and spent buckets', async () => {
+    const { store } = await open();
+    const now = new Date();
+    const day = 24 * 3_600_000;
+    const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    const lapsed = record({ receivedAt: ago(3 * day), expireAt: ago(day) });
+    const old = record({ receivedAt: ago(3 * day) });
+    const kept = record({ receivedAt: ago(day / 2), expireAt: new Date(+now + day).toISOString() });
+    for (const r of [lapsed, old, kept]) expect(await store.create(r)).toBe('created');
+    // TTL deletion is not instant: until it is gone, no read serves it and nobody sends it.
+    expect(await store.get(lapsed.id)).toBeNull();
+    expect((await store.list()).map((r) => r.id).sort()).toEqual([old.id, kept.id].sort());
+    expect((await store.undelivered(now, 10)).sort()).toEqual([old.id, kept.id].sort());
+    expect(await store.claim(lapsed.id, now, LEASE)).toBeNull();
+    expect(await store.get(kept.id)).toEqual(kept);
+
+    const windowMs = 3_600_000;
+    await store.hit('client-spent', 'k-1', 5, windowMs, new Date(+now - 3 * windowMs));
+    await store.hit('client-live', 'k-2', 5, windowMs, now);
+
+    // No retention: only what has its own expireAt, and buckets whose window is over.
+    const first = await store.sweep(now, null);
+    expect(first).toEqual({ messages: [lapsed.id], buckets: 1 });
+    expect(await store.bucket('client-spent')).toBeNull();
+    expect(await store.bucket('client-live')).not.toBeNull();
+    // A retention of two days: the message received three days ago goes too.
+    const second = await store.sweep(now, new Date(now.getTime() - 2 * day));
+    expect(second).toEqual({ messages: [old.id], buckets: 0 });
+    expect((await store.list()).map((r) => r.id)).toEqual([kept.id]);
+  });
 
   it('reads and removes a bucket', async () => {
     const { store } = await open();

@@ -1,5 +1,6 @@
 /** The legal texts, as plain pre-formatted text; the studio's facts come from company.ts. */
 import { company, formatAddress } from './company';
+import { retentionDays } from '../contract/retention';
 import { LEGAL_LAST_UPDATED } from './site';
 
 export interface LegalDocument {
@@ -11,10 +12,19 @@ export interface LegalDocument {
 const { name, email } = company;
 const address = formatAddress();
 
-export const privacyPolicy: LegalDocument = {
-  title: 'Privacy Policy',
-  lastUpdated: LEGAL_LAST_UPDATED,
-  body: `${name} ("we", "us") builds mobile apps, websites and other digital services. This policy explains what we collect when you use them, why, and what you can ask of us.
+/** What section 5 says about how long data is kept: the retention the build was given. */
+function keeping(days: number | null): string {
+  if (days === null) return 'We keep your data indefinitely, until you ask us to remove it.';
+  const period = days === 1 ? '1 day' : `${days} days`;
+  return `We keep the messages you send us through the contact form for ${period}. Then we delete them, together with any copy still waiting to be mailed and the records we keep to limit how often the form can be sent. You can ask us to remove your data sooner.`;
+}
+
+/** The privacy policy for a retention in days (null: kept until removal is asked). */
+export function privacyPolicyFor(days: number | null): LegalDocument {
+  return {
+    title: 'Privacy Policy',
+    lastUpdated: LEGAL_LAST_UPDATED,
+    body: `${name} ("we", "us") builds mobile apps, websites and other digital services. This policy explains what we collect when you use them, why, and what you can ask of us.
 
 1. WHAT WE COLLECT
    - Your email address and your phone number, which we use to sign you in (authentication) and to reach you about your account.
@@ -31,7 +41,7 @@ export const privacyPolicy: LegalDocument = {
    Your data is stored in a cloud document database and is encrypted at rest. Access is limited to the people who need it to run the service.
 
 5. RETENTION AND REMOVAL
-   We keep your data indefinitely, until you ask us to remove it. To have your data removed, contact us at the address below. We then delete every message you sent us through the contact form, any copy still waiting to be mailed, and the records we keep to limit how often the form can be sent, and we tell you what we removed. If you ask, we first send you a copy of everything we hold about you.
+   ${keeping(days)} To have your data removed, contact us at the address below. We then delete every message you sent us through the contact form, any copy still waiting to be mailed, and the records we keep to limit how often the form can be sent, and we tell you what we removed. If you ask, we first send you a copy of everything we hold about you.
 
 6. CHILDREN
    Our services are not for children. Children under 13 are prohibited from using them, and we do not knowingly collect their data.
@@ -44,7 +54,10 @@ export const privacyPolicy: LegalDocument = {
    Post:  ${name}
           ${address}
 `,
-};
+  };
+}
+
+export const privacyPolicy: LegalDocument = privacyPolicyFor(retentionDays(__RETENTION_DAYS__));
 
 export const termsAndConditions: LegalDocument = {
   title: 'Terms & Conditions',

@@ -38,8 +38,11 @@ export interface Problem {
 const INVISIBLE = /[\p{Cf}\p{Variation_Selector}\u115F\u1160\u2800\u3164\uFFA0]|\u034F/gu;
 /** What a reader sees: letters, marks, numbers, punctuation and symbols. */
 const VISIBLE = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
-/** Control characters (C0, DEL, C1: NUL, CR, LF, ...) and bidirectional overrides/isolates/marks. */
-const CONTROL_OR_BIDI = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/**
+ * Control characters (C0, DEL, C1: NUL, CR, LF, ...), the line and paragraph separators U+2028
+ * and U+2029 (line breaks like LF), and bidirectional overrides/isolates/marks.
+ */
+const CONTROL_OR_BIDI = /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 /** Control characters a multi-line message may not hold: all but tab, LF and CR. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const MESSAGE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;

@@ -220,6 +220,9 @@ describe('character checks', () => {
     for (const name of [
       'Ada\r\nBcc: eve@example.org',
       'Ada Lovelace\n',
+      'Ada Lovelace\u2028Email: eve@example.org',
+      'Ada Lovelace\u2029Email: eve@example.org',
+      'Ada\u0085Lovelace',
       'Ada\u0000Lovelace',
       'Ada \u202eecalevoL',
       'Ada \u2066Lovelace',

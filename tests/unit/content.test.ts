@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { company, formatAddress } from '../../src/content/company';
 import { projects } from '../../src/content/projects';
-import { privacyPolicy, termsAndConditions } from '../../src/content/legal';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildRetention } from '../../scripts/build/retention';
+import { privacyPolicy, privacyPolicyFor, termsAndConditions } from '../../src/content/legal';
+import { retentionDays } from '../../src/contract/retention';
 import { LEGAL_LAST_UPDATED, routes } from '../../src/content/site';
 import { contactProblems, MESSAGE_MIN } from '../../src/contract/rules';
 
@@ -69,6 +74,39 @@ describe('privacy policy', () => {
     expect(text).toContain(company.email);
     expect(text).toContain(formatAddress());
     expect(privacyPolicy.lastUpdated).toBe(LEGAL_LAST_UPDATED);
+  });
+});
+
+describe('the retention the privacy policy states', () => {
+  it('keeps data until removal is asked when RETENTION_DAYS is unset, as the policy always said', () => {
+    expect(privacyPolicyFor(null)).toEqual(privacyPolicyFor(retentionDays('')));
+    expect(privacyPolicyFor(null).body).toMatch(/indefinitely, until you ask us to remove/);
+  });
+
+  it('states the configured number of days, and still offers removal sooner', () => {
+    const text = privacyPolicyFor(30).body;
+    expect(text).toContain('for 30 days');
+    expect(text).not.toMatch(/indefinitely/);
+    expect(text).toMatch(/removed, contact us/i);
+    expect(privacyPolicyFor(1).body).toContain('for 1 day.');
+  });
+
+  it('is read at build time from the environment and from functions/.env, which must agree', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'retention-'));
+    try {
+      await mkdir(join(root, 'functions'));
+      expect(buildRetention('production', root)).toBe('');
+      await writeFile(join(root, 'functions', '.env'), 'RETENTION_DAYS=30\n');
+      expect(buildRetention('production', root)).toBe('30');
+      await writeFile(join(root, '.env.production.local'), 'RETENTION_DAYS=30\n');
+      expect(buildRetention('production', root)).toBe('30');
+      await writeFile(join(root, '.env.production.local'), 'RETENTION_DAYS=14\n');
+      expect(() => buildRetention('production', root)).toThrow(/set it once/);
+      await writeFile(join(root, 'functions', '.env'), 'RETENTION_DAYS=a month\n');
+      expect(() => buildRetention('production', root)).toThrow(/whole number of days/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { TOO_LARGE } from '../contact';
 import { retryUndelivered, type PassCounts } from '../delivery';
 import { outboxMailer, smtpMailer, type Mailer } from '../mail';
+import { sweepExpired } from '../retention';
 import {
   CHALLENGE_CALLABLE,
   CONTACT_CALLABLE,
@@ -80,6 +81,16 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     });
   }
   if (swept) console.warn(`Removed ${swept} half-written temp file(s) a crash left in ${dataDir}.`);
+  // Retention: at start, and before every retry pass. A failed sweep is logged; the pass goes on.
+  const sweep = () =>
+    sweepExpired(store, {
+      now: (options.now ?? (() => new Date()))(),
+      retentionDays: settings.retentionDays,
+      outboxDir,
+    }).catch((error: unknown) => {
+      console.error('contact retention sweep failed:', (error as Error).message);
+    });
+  await sweep();
   const origins = options.origins ?? localOrigins();
   const callable = makeSendContactEmail(() => runtime, origins);
   const challengeCallable = makeContactChallenge(
@@ -116,9 +127,11 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
 
   let retrying: Promise<PassCounts> | null = null;
   const retry = () => {
-    retrying ??= retryUndelivered(store, mailer, { ...settings, now: options.now }).finally(() => {
-      retrying = null;
-    });
+    retrying ??= sweep()
+      .then(() => retryUndelivered(store, mailer, { ...settings, now: options.now }))
+      .finally(() => {
+        retrying = null;
+      });
     return retrying;
   };
   const timer = setInterval(() => {

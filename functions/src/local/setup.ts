@@ -5,6 +5,10 @@ import { existsSync } from 'node:fs';
 // The same files Vite reads; a variable already in the environment wins.
 for (const file of ['.env.local', '.env']) if (existsSync(file)) process.loadEnvFile(file);
 
+// On the Firestore emulator no credential is needed: tell google-auth-library (gcp-metadata's
+// documented switch) not to probe a Google Cloud metadata server, which is not there.
+if (process.env.FIRESTORE_EMULATOR_HOST) process.env.METADATA_SERVER_DETECTION ??= 'none';
+
 type Method = 'debug' | 'info' | 'log' | 'warn' | 'error';
 const verbose = process.env.LOG_LEVEL?.trim().toLowerCase() === 'debug';
 

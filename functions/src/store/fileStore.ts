@@ -1,5 +1,6 @@
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { logger } from 'firebase-functions';
 import { lock } from 'proper-lockfile';
 import { IDEMPOTENCY_KEY } from '../../../src/contract/rules';
 import { createFileAtomic, writeFileAtomic } from './durableFile';
@@ -8,11 +9,14 @@ import {
   claimable,
   counted,
   deliveryOf,
+  expired,
+  isContactRecord,
   MAIL,
   released,
   requeued,
   StoreUnavailableError,
   withDelivery,
+  withoutKeys,
 } from './types';
 import type {
   ContactRecord,
@@ -21,6 +25,7 @@ import type {
   DueOptions,
   RateBucket,
   ReleaseOutcome,
+  Swept,
   UsedChallenge,
 } from './types';
 
@@ -36,6 +41,13 @@ const BUCKET_NAME = /^[A-Za-z0-9-]{1,100}$/;
 const CHALLENGE_ID = /^[0-9a-f]{64,128}$/;
 /** A sweep of expired challenges at most this often, so the folder holds about one TTL's worth. */
 const CHALLENGE_SWEEP_MS = 60_000;
+/** A bucket file written before buckets held `expiresAt` is swept this long after its window began. */
+const UNDATED_BUCKET_MS = 2 * 24 * 3_600_000;
+
+/** A bucket file: the bucket, and when its window is over for good. */
+interface BucketFile extends RateBucket {
+  expiresAt?: string;
+}
 
 function missing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -47,12 +59,15 @@ export class FileStore implements ContactStore {
   readonly bucketsDir: string;
   readonly challengesDir: string;
   private lastChallengeSweep = 0;
+  /** Where records that cannot be read are moved, out of every listing (unreadable()). */
+  readonly asideDir: string;
   private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(readonly dataDir: string) {
     this.messagesDir = join(dataDir, 'messages');
     this.bucketsDir = join(dataDir, 'ratelimits');
     this.challengesDir = join(dataDir, 'challenges');
+    this.asideDir = join(this.messagesDir, 'unreadable');
   }
 
   private file(id: string): string {
@@ -146,9 +161,55 @@ export class FileStore implements ContactStore {
     );
   }
 
+  /**
+   * The record in messages/<name>, or null. A file that is not a record (empty, cut short,
+   * edited by hand) is moved to messages/unreadable/ and named in an error log.
+   */
+  private async readRecord(name: string): Promise<ContactRecord | null> {
+    const path = join(this.messagesDir, name);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if (missing(error)) return null;
+      throw error;
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      data = error;
+    }
+    if (isContactRecord(data)) return data;
+    const aside = join(this.asideDir, name);
+    await mkdir(this.asideDir, { recursive: true });
+    try {
+      await rename(path, aside);
+    } catch (error) {
+      if (!missing(error)) throw error; // another reader set it aside first
+    }
+    logger.error('contact record unreadable; set aside, the other messages go on', {
+      file: aside,
+      error: data instanceof Error ? data.message : 'not a contact record',
+    });
+    return null;
+  }
+
+  /** Every readable record, expired or not. */
+  private async all(): Promise<ContactRecord[]> {
+    const records = await Promise.all(
+      (await this.names(this.messagesDir)).map((n) => this.readRecord(n)),
+    );
+    return records.filter((r): r is ContactRecord => r !== null);
+  }
+
   async get(id: string): Promise<ContactRecord | null> {
-    const path = this.file(id);
-    return this.io('read', () => this.readJson<ContactRecord>(path));
+    const name = `${id}.json`;
+    this.file(id);
+    return this.io('read', async () => {
+      const record = await this.readRecord(name);
+      return record && !expired(record, new Date()) ? record : null;
+    });
   }
 
   /** Reads, changes and writes one record under its lock; `change` returns null to leave it. */
@@ -198,22 +259,18 @@ export class FileStore implements ContactStore {
 
   async list(): Promise<ContactRecord[]> {
     return this.io('list', async () => {
-      const records = await Promise.all(
-        (await this.names(this.messagesDir)).map((n) =>
-          this.readJson<ContactRecord>(join(this.messagesDir, n)),
-        ),
-      );
-      return records
-        .filter((r): r is ContactRecord => r !== null)
+      const now = new Date();
+      return (await this.all())
+        .filter((r) => !expired(r, now))
         .sort(byReceived)
         .reverse();
     });
   }
 
   async undelivered(now: Date, limit: number, due: DueOptions = {}): Promise<string[]> {
-    const records = await this.list();
+    const records = await this.io('list', () => this.all());
     return records
-      .filter((r) => claimable(r.delivery, now, due.maxDelayMs))
+      .filter((r) => !expired(r, now) && claimable(r.delivery, now, due.maxDelayMs))
       .sort(byReceived)
       .slice(0, limit)
       .map((r) => r.id);
@@ -243,7 +300,8 @@ export class FileStore implements ContactStore {
         const keys = counted(await this.readJson<RateBucket>(path), key, limit, windowStart);
         if (keys === 'already') return true;
         if (!keys) return false;
-        const next: RateBucket = { name: bucket, windowStart, keys };
+        const expiresAt = new Date(windowStart + 2 * windowMs).toISOString();
+        const next: BucketFile = { name: bucket, windowStart, keys, expiresAt };
         await writeFileAtomic(path, JSON.stringify(next));
         return true;
       }),
@@ -252,7 +310,8 @@ export class FileStore implements ContactStore {
 
   async bucket(name: string): Promise<RateBucket | null> {
     const path = this.bucketFile(name);
-    return this.io('read bucket', () => this.readJson<RateBucket>(path));
+    const file = await this.io('read bucket', () => this.readJson<BucketFile>(path));
+    return file && { name: file.name, windowStart: file.windowStart, keys: file.keys };
   }
 
   async removeBucket(name: string): Promise<boolean> {
@@ -285,5 +344,60 @@ export class FileStore implements ContactStore {
       if (used && Date.parse(used.expiresAt) <= now.getTime())
         await this.unlinkIfThere(path).catch(() => false);
     }
+  }
+
+  async forgetKeys(name: string, keys: string[]): Promise<'reduced' | 'removed' | 'none'> {
+    const path = this.bucketFile(name);
+    return this.locked(`bucket:${name}`, path, () =>
+      this.io('reduce bucket', async () => {
+        const current = await this.readJson<BucketFile>(path);
+        if (!current) return 'none';
+        const left = withoutKeys(current.keys, keys);
+        if (!left) return (await this.unlinkIfThere(path)) ? 'removed' : 'none';
+        await writeFileAtomic(path, JSON.stringify({ ...current, keys: left }));
+        return 'reduced';
+      }),
+    );
+  }
+
+  async sweep(now: Date, receivedBefore: Date | null): Promise<Swept> {
+    return this.io('sweep', async () => {
+      const swept: Swept = { messages: [], buckets: 0 };
+      for (const record of await this.all()) {
+        const old = receivedBefore !== null && Date.parse(record.receivedAt) < +receivedBefore;
+        if ((old || expired(record, now)) && (await this.remove(record.id)))
+          swept.messages.push(record.id);
+      }
+      for (const file of await this.names(this.bucketsDir)) {
+        const name = file.slice(0, -'.json'.length);
+        if (!BUCKET_NAME.test(name)) continue;
+        const path = this.bucketFile(name);
+        const gone = await this.locked(`bucket:${name}`, path, async () => {
+          let bucket: BucketFile | null;
+          try {
+            bucket = await this.readJson<BucketFile>(path);
+          } catch {
+            bucket = null; // a bucket that cannot be read only counted: it goes
+          }
+          const until = bucket?.expiresAt
+            ? Date.parse(bucket.expiresAt)
+            : (bucket?.windowStart ?? 0) + UNDATED_BUCKET_MS;
+          return until <= now.getTime() && this.unlinkIfThere(path);
+        });
+        if (gone) swept.buckets++;
+      }
+      return swept;
+    });
+  }
+
+  async unreadable(): Promise<string[]> {
+    return this.io('list unreadable', async () => {
+      try {
+        return (await readdir(this.asideDir)).sort().map((n) => join(this.asideDir, n));
+      } catch (error) {
+        if (missing(error)) return [];
+        throw error;
+      }
+    });
   }
 }

@@ -1,15 +1,25 @@
-import type { DocumentReference, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type {
+  DocumentReference,
+  DocumentSnapshot,
+  Firestore,
+  Query,
+  QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import {
   byReceived,
   claimable,
   counted,
   deliveryOf,
+  expired,
+  isContactRecord,
   MAIL,
   pendingDue,
   released,
   requeued,
   StoreUnavailableError,
   withDelivery,
+  withoutKeys,
 } from './types';
 import type {
   ContactRecord,
@@ -19,12 +29,42 @@ import type {
   DueOptions,
   RateBucket,
   ReleaseOutcome,
+  Swept,
 } from './types';
 
 export const MESSAGES = 'contactMessages';
 export const BUCKETS = 'contactRateLimits';
 /** Solved challenges, by signature; a TTL policy on `expiresAt` deletes expired ones. */
 export const CHALLENGES = 'contactChallenges';
+/** Where documents of MESSAGES that are not records are moved (unreadable()). */
+export const UNREADABLE = 'contactMessagesUnreadable';
+/** A message's retention: a Timestamp, so a TTL policy can delete it (firestore.indexes.json). */
+export const EXPIRE_AT = 'expireAt';
+/** A rate-limit bucket's end: a Timestamp, with a TTL policy too. */
+export const BUCKET_EXPIRES_AT = 'expiresAt';
+
+/**
+ * The TTL policies, declared in firestore.indexes.json. Each keeps an ascending single-field
+ * index, as the sweep queries the field (TTL deletion is not instant).
+ */
+export const TTL_OVERRIDES = (
+  [
+    [MESSAGES, EXPIRE_AT],
+    [BUCKETS, BUCKET_EXPIRES_AT],
+    [CHALLENGES, 'expiresAt'],
+  ] as const
+).map(([collectionGroup, fieldPath]) => ({
+  collectionGroup,
+  fieldPath,
+  ttl: true,
+  indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }],
+}));
+
+/** A Timestamp read back from Firestore (duck-typed: firebase-admin loads only when needed). */
+function isoOf(value: unknown): string | null {
+  const toDate = (value as { toDate?: unknown } | null)?.toDate;
+  return typeof toDate === 'function' ? (toDate.call(value) as Date).toISOString() : null;
+}
 const STATE = 'delivery.state';
 const CLAIMED_UNTIL = 'delivery.claimedUntil';
 const NEXT_ATTEMPT = 'delivery.nextAttemptAt';
@@ -111,10 +151,31 @@ function unavailable(what: string, error: unknown): StoreUnavailableError {
 export class FirestoreStore implements ContactStore {
   constructor(private readonly db: Firestore) {}
 
+  /**
+   * The record a document holds, or null. A document that is not a record (edited by hand) is
+   * moved to UNREADABLE, in one batch, and named in an error log.
+   */
+  private async record(snap: DocumentSnapshot): Promise<ContactRecord | null> {
+    if (!snap.exists) return null;
+    const data = snap.data() as Record<string, unknown>;
+    const record = EXPIRE_AT in data ? { ...data, [EXPIRE_AT]: isoOf(data[EXPIRE_AT]) } : data;
+    if (isContactRecord(record)) return record;
+    const aside = this.db.collection(UNREADABLE).doc(snap.id);
+    await this.db.batch().set(aside, data).delete(snap.ref).commit();
+    logger.error('contact record unreadable; set aside, the other messages go on', {
+      document: aside.path,
+    });
+    return null;
+  }
+
   async create(record: ContactRecord): Promise<'created' | 'exists'> {
     const ref = this.db.collection(MESSAGES).doc(record.id);
+    const doc =
+      record.expireAt === undefined
+        ? record
+        : { ...record, [EXPIRE_AT]: record.expireAt ? new Date(record.expireAt) : null };
     try {
-      return (await unchanged(() => ref.create(record), ALREADY_EXISTS)) ? 'created' : 'exists';
+      return (await unchanged(() => ref.create(doc), ALREADY_EXISTS)) ? 'created' : 'exists';
     } catch (error) {
       throw unavailable('create', error);
     }
@@ -122,8 +183,8 @@ export class FirestoreStore implements ContactStore {
 
   async get(id: string): Promise<ContactRecord | null> {
     try {
-      const snap = await this.db.collection(MESSAGES).doc(id).get();
-      return snap.exists ? (snap.data() as ContactRecord) : null;
+      const record = await this.record(await this.db.collection(MESSAGES).doc(id).get());
+      return record && !expired(record, new Date()) ? record : null;
     } catch (error) {
       throw unavailable('read', error);
     }
@@ -140,9 +201,10 @@ export class FirestoreStore implements ContactStore {
     try {
       return await untilWon(async () => {
         const snap = await ref.get();
-        const record = snap.exists ? (snap.data() as ContactRecord) : null;
+        const record = await this.record(snap);
         const d = record && deliveryOf(record, channel);
-        if (!record || !d || !claimable(d, now, due.maxDelayMs)) return null;
+        if (!record || expired(record, now) || !d || !claimable(d, now, due.maxDelayMs))
+          return null;
         const claimedUntil = new Date(now.getTime() + leaseMs).toISOString();
         const next = withDelivery(record, channel, { ...d, state: 'sending', claimedUntil });
         // Only if nobody wrote it since the read: of racing claims, one wins and no lock is
@@ -165,8 +227,8 @@ export class FirestoreStore implements ContactStore {
   ): Promise<ContactRecord | null> {
     return untilWon(async () => {
       const snap = await ref.get();
-      if (!snap.exists) return null;
-      const record = snap.data() as ContactRecord;
+      const record = await this.record(snap);
+      if (!record) return null;
       const current = deliveryOf(record, channel);
       const delivery = current && change(current);
       if (!delivery) return null;
@@ -232,6 +294,9 @@ export class FirestoreStore implements ContactStore {
       id: d.id,
       receivedAt: String(d.get(RECEIVED)),
     });
+    // TTL deletion is not instant: a message past its retention is never sent.
+    const outlived = (d: QueryDocumentSnapshot) =>
+      expired({ expireAt: isoOf(d.get(EXPIRE_AT)) }, now);
     try {
       // Oldest received first; those still waiting out their backoff are read past, never returned.
       let after: QueryDocumentSnapshot | undefined;
@@ -239,25 +304,26 @@ export class FirestoreStore implements ContactStore {
         let query = messages
           .where(STATE, '==', 'pending')
           .orderBy(RECEIVED)
-          .select(RECEIVED, NEXT_ATTEMPT)
+          .select(RECEIVED, NEXT_ATTEMPT, EXPIRE_AT)
           .limit(PAGE);
         if (after) query = query.startAfter(after);
         const page = await query.get();
         for (const d of page.docs) {
           const next = d.get(NEXT_ATTEMPT) as string | null | undefined;
+          if (outlived(d)) continue;
           if (pendingDue(next, now, options.maxDelayMs)) due.push(entry(d));
         }
         if (page.size < PAGE) break;
         after = page.docs.at(-1);
       }
       // A separate query, so live claims (however many) never crowd pending messages out.
-      const expired = await messages
+      const lapsed = await messages
         .where(STATE, '==', 'sending')
         .where(CLAIMED_UNTIL, '<=', now.toISOString())
-        .select(RECEIVED)
+        .select(RECEIVED, EXPIRE_AT)
         .limit(limit)
         .get();
-      due.push(...expired.docs.map(entry));
+      due.push(...lapsed.docs.filter((d) => !outlived(d)).map(entry));
     } catch (error) {
       throw unavailable('list', error);
     }
@@ -270,9 +336,69 @@ export class FirestoreStore implements ContactStore {
   async list(): Promise<ContactRecord[]> {
     try {
       const all = await this.db.collection(MESSAGES).orderBy(RECEIVED, 'desc').get();
-      return all.docs.map((d) => d.data() as ContactRecord);
+      const now = new Date();
+      const records = await Promise.all(all.docs.map((d) => this.record(d)));
+      return records.filter((r): r is ContactRecord => r !== null && !expired(r, now));
     } catch (error) {
       throw unavailable('list', error);
+    }
+  }
+
+  async forgetKeys(name: string, keys: string[]): Promise<'reduced' | 'removed' | 'none'> {
+    const ref = this.db.collection(BUCKETS).doc(name);
+    try {
+      return await untilWon(async () => {
+        const snap = await ref.get();
+        const data = snap.data() as { keys?: string[] } | undefined;
+        if (!data) return 'none' as const;
+        const left = withoutKeys(data.keys ?? [], keys);
+        const at = { lastUpdateTime: snap.updateTime! };
+        const written = await unchanged(() =>
+          left ? ref.update({ keys: left }, at) : ref.delete(at),
+        );
+        return written ? (left ? ('reduced' as const) : ('removed' as const)) : LOST;
+      });
+    } catch (error) {
+      throw unavailable('reduce bucket', error);
+    }
+  }
+
+  /** Deletes what `query` finds, a page at a time; the ids deleted. */
+  private async deleteAll(query: Query): Promise<string[]> {
+    const ids: string[] = [];
+    for (;;) {
+      const page = await query.select().limit(PAGE).get();
+      if (page.empty) return ids;
+      const batch = this.db.batch();
+      for (const d of page.docs) batch.delete(d.ref);
+      await batch.commit();
+      ids.push(...page.docs.map((d) => d.id));
+    }
+  }
+
+  async sweep(now: Date, receivedBefore: Date | null): Promise<Swept> {
+    const messages = this.db.collection(MESSAGES);
+    try {
+      const ids = await this.deleteAll(messages.where(EXPIRE_AT, '<=', now));
+      if (receivedBefore)
+        ids.push(
+          ...(await this.deleteAll(messages.where(RECEIVED, '<', receivedBefore.toISOString()))),
+        );
+      const buckets = await this.deleteAll(
+        this.db.collection(BUCKETS).where(BUCKET_EXPIRES_AT, '<=', now),
+      );
+      return { messages: ids, buckets: buckets.length };
+    } catch (error) {
+      throw unavailable('sweep', error);
+    }
+  }
+
+  async unreadable(): Promise<string[]> {
+    try {
+      const aside = await this.db.collection(UNREADABLE).select().get();
+      return aside.docs.map((d) => d.ref.path).sort();
+    } catch (error) {
+      throw unavailable('list unreadable', error);
     }
   }
 
@@ -321,7 +447,11 @@ export class FirestoreStore implements ContactStore {
         if (keys === 'already') return true;
         if (!keys) return false;
         // expiresAt lets a Firestore TTL policy delete old buckets.
-        const next = { windowStart, keys, expiresAt: new Date(windowStart + 2 * windowMs) };
+        const next = {
+          windowStart,
+          keys,
+          [BUCKET_EXPIRES_AT]: new Date(windowStart + 2 * windowMs),
+        };
         // A write on the read's version only; a racing hit reads again.
         const written = snap.exists
           ? await unchanged(() => ref.update(next, { lastUpdateTime: snap.updateTime! }))

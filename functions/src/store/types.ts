@@ -24,6 +24,13 @@ export interface ContactRecord {
   fingerprint: string;
   receivedAt: string;
   clientHash: string;
+  /**
+   * Which PSEUDONYM_SECRET made clientHash and the email's bucket (pseudonymKeyId), so the
+   * studio's tool can tell when it lacks that secret. Absent on older records.
+   */
+  pseudonymKey?: string;
+  /** When retention (RETENTION_DAYS) deletes it; null keeps it. Firestore's TTL policy reads it. */
+  expireAt?: string | null;
   /** The mail's delivery. */
   delivery: Delivery;
   /** Each configured webhook's delivery, by destination name (destinations.ts); none on spam. */
@@ -66,6 +73,13 @@ export interface RateBucket {
   keys: string[];
 }
 
+/** What one sweep removed (sweepExpired in retention.ts). */
+export interface Swept {
+  /** Ids of the messages removed. */
+  messages: string[];
+  buckets: number;
+}
+
 /** Where an accepted message is durably kept, with its delivery state. */
 export interface ContactStore {
   /** Stores a new record durably. 'exists' when a record with this id is already stored. */
@@ -92,6 +106,18 @@ export interface ContactStore {
   remove(id: string): Promise<boolean>;
   bucket(name: string): Promise<RateBucket | null>;
   removeBucket(name: string): Promise<boolean>;
+  /**
+   * Takes `keys` out of a bucket, which other messages may share; the bucket goes once it holds
+   * none. 'none' when there was no such bucket.
+   */
+  forgetKeys(name: string, keys: string[]): Promise<'reduced' | 'removed' | 'none'>;
+  /**
+   * Removes the messages past their `expireAt` or received before `receivedBefore` (the
+   * retention), and the rate-limit buckets whose window is over, whatever the retention.
+   */
+  sweep(now: Date, receivedBefore: Date | null): Promise<Swept>;
+  /** Where the records that could not be read were set aside (a file, a document path). */
+  unreadable(): Promise<string[]>;
   /** A `failed` or `pending` delivery back to `pending`, due now, its attempts and age counted afresh. */
   requeue(id: string, now: Date, channel?: string): Promise<ContactRecord | null>;
   /**
@@ -117,6 +143,41 @@ export interface DueOptions {
    * ahead of `now` comes from a clock that was set back, and the delivery is due now.
    */
   maxDelayMs?: number;
+}
+
+const STATES: readonly string[] = ['pending', 'sending', 'delivered', 'failed', 'spam'];
+
+/**
+ * True for data shaped as a record. Anything else (an empty file, a document edited by hand) is
+ * set aside by the store that read it, so one bad record never stops the others.
+ */
+export function isContactRecord(data: unknown): data is ContactRecord {
+  if (data === null || typeof data !== 'object') return false;
+  const r = data as Record<string, unknown>;
+  const d = r.delivery as Record<string, unknown> | null | undefined;
+  return (
+    ['id', 'name', 'email', 'message', 'fingerprint', 'clientHash'].every(
+      (key) => typeof r[key] === 'string',
+    ) &&
+    typeof r.receivedAt === 'string' &&
+    !Number.isNaN(Date.parse(r.receivedAt)) &&
+    typeof d === 'object' &&
+    d !== null &&
+    typeof d.state === 'string' &&
+    STATES.includes(d.state) &&
+    typeof d.attempts === 'number'
+  );
+}
+
+/** Past its retention: `expireAt` has come. Reads leave such a record out until it is swept. */
+export function expired(record: Pick<ContactRecord, 'expireAt'>, now: Date): boolean {
+  return typeof record.expireAt === 'string' && Date.parse(record.expireAt) <= now.getTime();
+}
+
+/** The bucket once `keys` are taken out; null when it holds none then. */
+export function withoutKeys(keys: string[], forget: string[]): string[] | null {
+  const left = keys.filter((k) => !forget.includes(k));
+  return left.length > 0 ? left : null;
 }
 
 /** Thrown by a store that cannot be reached; the function answers `unavailable`. */

@@ -7,10 +7,10 @@ import '../local/setup';
 import { unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { clientBucket, emailBucket } from '../clientAddress';
+import { canonicalEmail, clientBucket, emailBucket, pseudonymKeyId } from '../clientAddress';
 import { deliver, destinationSenders } from '../delivery';
 import { outboxMailer, smtpMailer } from '../mail';
-import { backendSettings } from '../settings';
+import { backendSettings, DEV_PSEUDONYM_SECRET } from '../settings';
 import { FileStore } from '../store/fileStore';
 import { FirestoreStore } from '../store/firestoreStore';
 import { deliveryOf, MAIL } from '../store/types';
@@ -77,20 +77,38 @@ function line(r: ContactRecord): string {
   return [head, ...destinations].join('\n');
 }
 
-/** The messages and rate-limit buckets held about one address. */
+/**
+ * The messages and rate-limit buckets held about one address, matched as the form stores it
+ * (canonicalEmail). A client's bucket may also count other visitors' messages (one network, one
+ * address): it is shown with this visitor's keys only, and erase takes only those out of it.
+ */
 async function heldAbout(store: ContactStore, email: string, secret: string) {
-  const wanted = email.trim().toLowerCase();
-  const messages = (await store.list()).filter((r) => r.email.toLowerCase() === wanted);
-  const names = new Set([
-    emailBucket(secret, wanted),
-    ...messages.map((r) => clientBucket(r.clientHash)),
-  ]);
+  const wanted = canonicalEmail(email);
+  const messages = (await store.list()).filter((r) => canonicalEmail(r.email) === wanted);
+  const ids = new Set(messages.map((r) => r.id));
   const buckets: RateBucket[] = [];
-  for (const name of names) {
-    const bucket = await store.bucket(name);
-    if (bucket) buckets.push(bucket);
+  const own = await store.bucket(emailBucket(secret, wanted));
+  if (own) buckets.push(own);
+  for (const name of new Set(messages.map((r) => clientBucket(r.clientHash)))) {
+    const shared = await store.bucket(name);
+    const keys = shared?.keys.filter((k) => ids.has(k)) ?? [];
+    if (shared && keys.length > 0) buckets.push({ ...shared, keys });
   }
   return { messages, buckets };
+}
+
+/**
+ * Why the tool cannot find an address's buckets, or null: the records name the secret that made
+ * their pseudonyms (pseudonymKeyId), and this one is not it.
+ */
+async function pseudonymProblem(store: ContactStore, env: NodeJS.ProcessEnv, secret: string) {
+  const mine = pseudonymKeyId(secret);
+  const other = (await store.list()).some((r) => r.pseudonymKey && r.pseudonymKey !== mine);
+  const deployed = Boolean(env.GOOGLE_APPLICATION_CREDENTIALS?.trim());
+  if (!other && !(deployed && secret === DEV_PSEUDONYM_SECRET)) return null;
+  return secret === DEV_PSEUDONYM_SECRET
+    ? "PSEUDONYM_SECRET is not set, and the backend has one: without it the tool cannot find an address's rate-limit buckets. Set PSEUDONYM_SECRET to the backend's value and run again."
+    : "PSEUDONYM_SECRET is not the backend's: with it the tool cannot find an address's rate-limit buckets. Set it to the backend's value and run again.";
 }
 
 async function removeFile(path: string): Promise<boolean> {
@@ -166,7 +184,23 @@ export async function runMessages(
         (r) => !values.state || r.delivery.state === values.state,
       );
       out(records.length ? records.map(line).join('\n') : 'No messages.');
+      const aside = await store.unreadable();
+      if (aside.length)
+        err(
+          [
+            `${aside.length} unreadable record(s), set aside and left out of the list:`,
+            ...aside.map((where) => `  ${where}`),
+          ].join('\n'),
+        );
       return 0;
+    }
+
+    if (command === 'export' || command === 'erase') {
+      const problem = await pseudonymProblem(store, env, settings.pseudonymSecret);
+      if (problem) {
+        err(`messages: ${problem}`);
+        return 1;
+      }
     }
 
     if (command === 'export') {
@@ -185,7 +219,11 @@ export async function runMessages(
       const held = await heldAbout(store, values.email!, settings.pseudonymSecret);
       const items = [
         ...held.messages.map((r) => ({ kind: 'message', name: r.id, record: r })),
-        ...held.buckets.map((b) => ({ kind: 'rate-limit bucket', name: b.name, record: null })),
+        ...held.buckets.map((b) => ({
+          kind: 'rate-limit bucket',
+          name: `${b.name} (${b.keys.length} key(s) of this address)`,
+          record: null,
+        })),
       ];
       if (items.length === 0) {
         out(`Nothing is held about ${values.email}.`);
@@ -207,8 +245,12 @@ export async function runMessages(
         if (await removeFile(join(tool.outboxDir, `${r.id}.eml`)))
           removed.push(`  outbox mail ${r.id}.eml`);
       }
-      for (const b of held.buckets)
-        if (await store.removeBucket(b.name)) removed.push(`  rate-limit bucket ${b.name}`);
+      for (const b of held.buckets) {
+        const outcome = await store.forgetKeys(b.name, b.keys);
+        if (outcome === 'removed') removed.push(`  rate-limit bucket ${b.name}`);
+        if (outcome === 'reduced')
+          removed.push(`  ${b.keys.length} key(s) from the shared rate-limit bucket ${b.name}`);
+      }
       out([`Removed, for ${values.email}:`, ...removed].join('\n'));
       return 0;
     }

@@ -1,0 +1,68 @@
+import { readdir, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { logger } from 'firebase-functions';
+import type { ContactStore } from './store/types';
+
+const DAY_MS = 24 * 3_600_000;
+
+export interface SweepOptions {
+  now: Date;
+  /** RETENTION_DAYS; null keeps messages. */
+  retentionDays: number | null;
+  /** The local outbox: the .eml copies of removed messages go too. */
+  outboxDir?: string;
+}
+
+export interface SweepCounts {
+  messages: number;
+  mails: number;
+  buckets: number;
+}
+
+/** When a message received now is deleted: what a new record's `expireAt` holds. */
+export function expireAt(receivedAt: Date, retentionDays: number | null): string | null {
+  return retentionDays === null
+    ? null
+    : new Date(receivedAt.getTime() + retentionDays * DAY_MS).toISOString();
+}
+
+async function removeIfThere(path: string): Promise<boolean> {
+  try {
+    await unlink(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/**
+ * Deletes what is kept past its time: messages older than the retention (and those whose
+ * `expireAt` has come), their .eml copies in the local outbox, and rate-limit buckets whose
+ * window is over, whatever the retention. Run at start and before every retry pass.
+ */
+export async function sweepExpired(
+  store: ContactStore,
+  options: SweepOptions,
+): Promise<SweepCounts> {
+  const { now, retentionDays, outboxDir } = options;
+  const before = retentionDays === null ? null : new Date(now.getTime() - retentionDays * DAY_MS);
+  const swept = await store.sweep(now, before);
+  let mails = 0;
+  if (outboxDir) {
+    for (const id of swept.messages) if (await removeIfThere(join(outboxDir, `${id}.eml`))) mails++;
+    // A copy whose record went another way (Firestore's TTL) goes by its own age.
+    if (before) {
+      const names = await readdir(outboxDir).catch(() => [] as string[]);
+      for (const name of names.filter((n) => n.endsWith('.eml'))) {
+        const path = join(outboxDir, name);
+        const info = await stat(path).catch(() => null);
+        if (info && info.mtimeMs < before.getTime() && (await removeIfThere(path))) mails++;
+      }
+    }
+  }
+  const counts = { messages: swept.messages.length, mails, buckets: swept.buckets };
+  if (counts.messages || counts.mails || counts.buckets)
+    logger.info('contact retention sweep', counts);
+  return counts;
+}

@@ -1,0 +1,130 @@
+/**
+ * Retention on both stores: the local backend with RETENTION_DAYS, on its own clock, sweeps at
+ * start and before every retry pass; spent rate-limit buckets go whatever the retention.
+ */
+import { randomUUID } from 'node:crypto';
+import { access, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
+import { FirestoreStore, MESSAGES } from '../src/store/firestoreStore';
+import type { ContactStore } from '../src/store/types';
+import { startHarness, tempDir, testSettings } from './harness';
+
+const DAY = 24 * 3_600_000;
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+interface Kit {
+  name: string;
+  /** The store a backend on `dataDir` uses (undefined: the file store), and a raw field reader. */
+  open(): Promise<{ store?: ContactStore; rawExpireAt?: (id: string) => Promise<unknown> }>;
+}
+
+const KITS: Kit[] = [
+  { name: 'file store', open: async () => ({}) },
+  {
+    name: 'Firestore emulator',
+    async open() {
+      const host = inject('firestoreEmulatorHost');
+      process.env.FIRESTORE_EMULATOR_HOST = host;
+      const projectId = `demo-retention-${randomUUID().slice(0, 8)}`;
+      const app = initializeApp({ projectId }, projectId);
+      cleanups.push(() => clearFirestoreEmulator(host, projectId));
+      cleanups.push(() => deleteApp(app));
+      const db = getFirestore(app);
+      return {
+        store: new FirestoreStore(db),
+        rawExpireAt: async (id) => (await db.collection(MESSAGES).doc(id).get()).get('expireAt'),
+      };
+    },
+  },
+];
+
+let n = 0;
+const message = (email: string) => ({
+  name: 'Ada Lovelace',
+  email,
+  message: 'We would like a small app for our book club, with reading lists.',
+  idempotencyKey: `keep-${String(++n).padStart(4, '0')}-${randomUUID()}`,
+  website: '',
+});
+
+describe.each(KITS)('retention on the $name', (kit) => {
+  it('deletes messages older than RETENTION_DAYS with their .eml copies, at start and on each retry pass', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const opened = await kit.open();
+    let t = Date.now() - DAY;
+    const now = () => new Date(t);
+    const settings = { ...testSettings(), retentionDays: 2 };
+    const start = () => startHarness({ dataDir: dir.path, store: opened.store, settings, now });
+
+    const first = await start();
+    const old = message('ada@example.org');
+    await first.call(old);
+    const record = await first.backend.store.get(old.idempotencyKey);
+    expect(record?.expireAt).toBe(new Date(t + 2 * DAY).toISOString());
+    // Firestore's TTL policy deletes by a Timestamp field.
+    if (opened.rawExpireAt)
+      expect(await opened.rawExpireAt(old.idempotencyKey)).toBeInstanceOf(Timestamp);
+    const oldEml = join(first.backend.outboxDir, `${old.idempotencyKey}.eml`);
+    await access(oldEml);
+    await first.close();
+
+    // Two and a half days on, a new start sweeps before it serves anything.
+    t += 2.5 * DAY;
+    const second = await start();
+    cleanups.push(second.close);
+    expect(await second.backend.store.list()).toEqual([]);
+    await expect(access(oldEml)).rejects.toThrow();
+
+    const recent = message('grace@example.org');
+    await second.call(recent);
+    t += DAY;
+    await second.backend.retry();
+    expect((await second.backend.store.list()).map((r) => r.id)).toEqual([recent.idempotencyKey]);
+    // Past the limit: gone on the next pass, with its copy in the outbox.
+    t += 1.5 * DAY;
+    await second.backend.retry();
+    expect(await second.backend.store.list()).toEqual([]);
+    expect(await second.outbox()).toEqual([]);
+  }, 120_000);
+
+  it('sweeps spent rate-limit buckets whatever the retention, and keeps the messages', async () => {
+    const dir = await tempDir();
+    cleanups.push(dir.remove);
+    const opened = await kit.open();
+    let t = Date.now();
+    const settings = { ...testSettings(), retentionDays: null };
+    const h = await startHarness({
+      dataDir: dir.path,
+      store: opened.store,
+      settings,
+      now: () => new Date(t),
+    });
+    cleanups.push(h.close);
+    const sent = ['a@example.org', 'b@example.org', 'c@example.org'].map(message);
+    for (const m of sent) await h.call(m);
+    const buckets = async () =>
+      (await readdir(join(dir.path, 'ratelimits')).catch(() => [] as string[])).filter((f) =>
+        f.endsWith('.json'),
+      );
+    if (!opened.store) expect(await buckets()).toHaveLength(4); // one client, three emails
+
+    // Two windows on, every bucket is spent; the messages stay (no retention).
+    t += 2 * settings.rateLimits.windowMs;
+    await h.backend.retry();
+    if (!opened.store) expect(await buckets()).toEqual([]);
+    const records = await h.backend.store.list();
+    expect(records).toHaveLength(3);
+    expect(records.every((r) => r.expireAt === null)).toBe(true);
+    for (const r of records)
+      expect(await h.backend.store.bucket(`client-${r.clientHash}`)).toBeNull();
+  }, 120_000);
+});
