@@ -14,6 +14,7 @@ import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { MESSAGES } from '../../src/contact/rules';
 import { RETRY_FIRST_MS } from '../../src/contact/outbox';
+import { afterFrames } from '../shared/pages';
 
 const DATA_DIR = process.env.DATA_DIR ?? '.data';
 const FUNCTION = '**/us-central1/sendContactEmail';
@@ -136,7 +137,7 @@ describe('sending a valid message', () => {
     expect(eml).toMatch(new RegExp(`^Subject: Website message from ${who} Tester`, 'm'));
 
     // Once sent, nothing re-enables the form.
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     await expect(f.send.isDisabled()).resolves.toBe(true);
     expect(problems).toEqual([]);
   });
@@ -185,7 +186,7 @@ describe('invalid input', () => {
     await f.send.click();
     await expect(f.banner.textContent()).resolves.toBe(`${MESSAGES.email} ${MESSAGES.messageLong}`);
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('contact-email');
-    await page.waitForTimeout(200);
+    await afterFrames(page);
     expect(functionCalls(requests)).toEqual([]);
     await expect(f.send.isDisabled()).resolves.toBe(false);
     expect(problems).toEqual([]);
@@ -282,7 +283,7 @@ describe('server answers', () => {
       await expect(f.name.inputValue()).resolves.toBe('Statuses Tester');
       await expect(f.message.inputValue()).resolves.toBe(`${LONG_ENOUGH} (Statuses)`);
       await expect(f.send.isDisabled()).resolves.toBe(false);
-      // The failure is logged to the console, as the spec asks.
+      // The failure is logged to the console, as docs/requirements.md asks.
       expect(problems.slice(before.problems).some((p) => p.startsWith('console:'))).toBe(true);
     }
   });
