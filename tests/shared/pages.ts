@@ -81,7 +81,7 @@ async function sweepThenFollow(
  * after this: whatever the page would do in answer to what came before, it has had frames to do
  * it in (a timer's task, a React commit, a smooth scroll's first step).
  */
-export async function afterFrames(page: InPage, n = 3): Promise<void> {
+export async function afterFrames(page: InPage, n = 10): Promise<void> {
   await page.evaluate(
     (n) =>
       new Promise<void>((resolve) => {
