@@ -233,7 +233,7 @@ function answer(status: number, body: string, contentType = 'application/json') 
   };
 }
 
-// What point 8 implies: the SDK's error for the status (its message is the code), "internal"
+// The banner for each status (docs/requirements.md, "Errors"): the SDK's error for the status (its message is the code), "internal"
 // replaced by the default text.
 const STATUS_BANNERS: [number, string][] = [
   [400, 'invalid-argument'],
@@ -262,7 +262,7 @@ describe('server answers', () => {
     return watched;
   }
 
-  it('show the banner point 8 implies for each error status, and keep the text typed', async () => {
+  it('show the banner for each error status, and keep the text typed', async () => {
     // One page, one message sent again after each failure, with the next answer in place.
     const { page, problems } = await openHome();
     const f = form(page);
