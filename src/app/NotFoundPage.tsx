@@ -2,6 +2,7 @@ import { RouteLink } from '../routing/RouteLink';
 import { TopBar } from '../layout/TopBar';
 import { Footer } from '../layout/Footer';
 import { usePageOpened } from '../routing/usePageOpened';
+import { words } from '../content/words';
 
 export function NotFoundPage() {
   usePageOpened();
@@ -9,11 +10,11 @@ export function NotFoundPage() {
     <>
       <TopBar showName />
       <main id="main" className="page page--center">
-        <p className="eyebrow">Error 404</p>
-        <h1 className="page__title">This page does not exist</h1>
-        <p className="page__lead">The link may be old, or the address mistyped.</p>
+        <p className="eyebrow">{words.notFound.eyebrow}</p>
+        <h1 className="page__title">{words.notFound.title}</h1>
+        <p className="page__lead">{words.notFound.lead}</p>
         <RouteLink className="button" to="/">
-          Back to the home page
+          {words.notFound.back}
         </RouteLink>
       </main>
       <Footer />

@@ -20,6 +20,7 @@ import { useSend } from './useSend';
 import { useDraft } from './useDraft';
 import { useKiosk } from './useKiosk';
 import { useOutbox } from './useOutbox';
+import { words } from '../content/words';
 
 function counterTone(message: string, count: number): string {
   if (rawLength(message) > MESSAGE_MAX) return 'contact-form__counter--over';
@@ -74,19 +75,19 @@ export function ContactForm() {
     >
       <FormBanner banner={state.banner} />
       <fieldset className="contact-form__fields" disabled={status === 'sent'}>
-        <legend className="visually-hidden">Your message</legend>
+        <legend className="visually-hidden">{words.contact.legend}</legend>
         <div className="contact-form__row">
           <Field
             {...field('name')}
             control={name}
-            label="Name"
+            label={words.contact.labels.name}
             type="text"
             autoComplete={kiosk ? 'off' : 'name'}
           />
           <Field
             {...field('email')}
             control={email}
-            label="Email"
+            label={words.contact.labels.email}
             type="email"
             autoComplete={kiosk ? 'off' : 'email'}
             inputMode="email"
@@ -96,13 +97,13 @@ export function ContactForm() {
         <Field
           {...field('message')}
           control={message}
-          label="Message"
+          label={words.contact.labels.message}
           rows={4}
           describedBy="contact-message-hint contact-counter"
         >
           <div className="contact-form__meta">
             <span id="contact-message-hint">
-              At least {MESSAGE_MIN} characters, at most {MESSAGE_MAX}.
+              {words.contact.messageHint(MESSAGE_MIN, MESSAGE_MAX)}
             </span>
             <animated.span
               id="contact-counter"
@@ -115,7 +116,7 @@ export function ContactForm() {
         </Field>
         {/* Honeypot: people never see or reach it; bots that fill every field do. */}
         <div className="contact-form__trap" aria-hidden="true">
-          <label htmlFor="contact-website">Website (leave empty)</label>
+          <label htmlFor="contact-website">{words.contact.trap}</label>
           <input
             ref={website}
             id="contact-website"

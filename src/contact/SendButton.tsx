@@ -4,6 +4,7 @@ import { LineIcon } from '../layout/LineIcon';
 import { Spinner } from '../layout/Spinner';
 import { PopIn, useSendWidth } from './formMotion';
 import type { Status } from './formState';
+import { words } from '../content/words';
 
 /** Send, with a spinner while sending and Sent with a check mark once done. */
 export function SendButton({ status }: { status: Status }) {
@@ -27,14 +28,14 @@ export function SendButton({ status }: { status: Status }) {
               <PopIn>
                 <Spinner className="contact-form__spinner" />
               </PopIn>
-              <span>Sending</span>
+              <span>{words.contact.send.sending}</span>
             </>
           )}
-          {status === 'idle' && <span>Send</span>}
-          {status === 'queued' && <span>Waiting to send</span>}
+          {status === 'idle' && <span>{words.contact.send.idle}</span>}
+          {status === 'queued' && <span>{words.contact.send.queued}</span>}
           {status === 'sent' && (
             <>
-              <span>Sent</span>
+              <span>{words.contact.send.sent}</span>
               <PopIn>
                 <LineIcon className="contact-form__check" d="M5 12.5l4.5 4.5L19 7.5" stroke={2.5} />
               </PopIn>
@@ -43,7 +44,7 @@ export function SendButton({ status }: { status: Status }) {
         </span>
       </animated.button>
       <p className="visually-hidden" role="status">
-        {status === 'sent' ? 'Your message has been sent.' : ''}
+        {status === 'sent' ? words.contact.sentStatus : ''}
       </p>
     </div>
   );

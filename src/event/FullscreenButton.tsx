@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LineIcon } from '../layout/LineIcon';
+import { words } from '../content/words';
 
 /** The kiosk's full-screen toggle; absent where the browser has no full-screen API. */
 export function FullscreenButton() {
@@ -27,7 +28,7 @@ export function FullscreenButton() {
           full ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'
         }
       />
-      <span>{full ? 'Leave full screen' : 'Full screen'}</span>
+      <span>{full ? words.event.leaveFullScreen : words.event.fullScreen}</span>
     </button>
   );
 }

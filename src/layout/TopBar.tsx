@@ -1,5 +1,6 @@
 import { RouteLink } from '../routing/RouteLink';
 import { company } from '../content/company';
+import { words } from '../content/words';
 import { Logo } from './Logo';
 import { SocialLink } from './SocialLink';
 
@@ -8,13 +9,13 @@ export function TopBar({ showName = false }: { showName?: boolean }) {
   return (
     <header className="topbar">
       <a className="skip-link" href="#main">
-        Skip to content
+        {words.skipToContent}
       </a>
-      <RouteLink className="topbar__home" to="/" aria-label={`${company.name} home`}>
+      <RouteLink className="topbar__home" to="/" aria-label={`${company.name} ${words.home}`}>
         <Logo />
         {showName && <span className="topbar__name">{company.name}</span>}
       </RouteLink>
-      <nav className="topbar__nav" aria-label="Social">
+      <nav className="topbar__nav" aria-label={words.nav.social}>
         <SocialLink />
       </nav>
     </header>

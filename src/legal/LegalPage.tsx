@@ -3,6 +3,7 @@ import type { LegalDocument } from '../content/legal';
 import { TopBar } from '../layout/TopBar';
 import { Footer } from '../layout/Footer';
 import { usePageOpened } from '../routing/usePageOpened';
+import { words } from '../content/words';
 
 export function LegalPage({ document }: { document: LegalDocument }) {
   usePageOpened();
@@ -11,7 +12,9 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       <TopBar showName />
       <main id="main" className="page legal">
         <h1 className="page__title">{document.title}</h1>
-        <p className="legal__updated">Last updated: {document.lastUpdated}</p>
+        <p className="legal__updated">
+          {words.lastUpdated} {document.lastUpdated}
+        </p>
         <pre className="legal__text">
           {document.body.split('\n').map((line, i, lines) => (
             <Line key={i} text={line} last={i === lines.length - 1} />

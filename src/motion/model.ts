@@ -1,4 +1,7 @@
-/** The motion model: pure functions of scroll, viewport and time, read by canvas and DOM. */
+/**
+ * The motion model: pure functions of scroll, viewport and time, read by canvas and DOM. The
+ * numbers it must hold to are stated in docs/requirements.md.
+ */
 
 /** The title's size in its own units: 48 at the top of the page, 32 once pinned. */
 export const TITLE_START_SIZE = 48;

@@ -1,6 +1,7 @@
 import { useRef, type FocusEvent, type PointerEvent } from 'react';
 import { animated, useSpring } from '@react-spring/web';
 import type { Project } from '../content/projects';
+import { words } from '../content/words';
 import { edgeLightRef } from '../dom-motion/edgeLight';
 import { LIFT, LIFT_PX } from '../dom-motion/springs';
 import { riseTransform } from '../dom-motion/useReveal';
@@ -47,7 +48,7 @@ export function ProjectCard({ project }: { project: Project }) {
       style={{ transform: riseTransform(y) }}
       {...lift}
     >
-      <ul className="card__tags" aria-label="Platforms">
+      <ul className="card__tags" aria-label={words.platforms}>
         {project.tags.map((tag) => (
           <li key={tag}>{tag}</li>
         ))}

@@ -104,9 +104,11 @@ describe('the title’s and the scroll hint’s animations, in Chromium', () => 
     await page.addInitScript(watchEnds);
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
     await waitForCanvas(page);
-    // The pulse (7.2 s from the first paint) rests from 6.48 s; the fade is 450 ms.
-    await page.waitForTimeout(8_000);
-    const ended = await page.evaluate(() => (window as unknown as { __ended: Ended[] }).__ended);
+    // The pulse (7.2 s from the first paint) ends last, after the sweeps and the handover's fade.
+    const ends = () => page.evaluate(() => (window as unknown as { __ended: Ended[] }).__ended);
+    const pulsesOf = (all: Ended[]) => all.filter((e) => e.kind === 'pulse');
+    await expect.poll(async () => pulsesOf(await ends()).length, { timeout: 30_000 }).toBe(1);
+    const ended = await ends();
     console.log(`[figures] animation ends: ${JSON.stringify(ended)}`);
     const of = (kind: Ended['kind']) => ended.filter((e) => e.kind === kind);
     // None played to its end.
@@ -143,9 +145,9 @@ describe('the title’s and the scroll hint’s animations, in Chromium', () => 
     await expect.poll(() => button.isHidden()).toBe(true);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await expect.poll(() => button.isVisible()).toBe(true);
-    await page.waitForTimeout(7_500);
-    const again = await page.evaluate(() => (window as unknown as { __ended: Ended[] }).__ended);
-    const pulses = again.filter((e) => e.kind === 'pulse');
+    await expect.poll(async () => pulsesOf(await ends()).length, { timeout: 30_000 }).toBe(2);
+    const again = await ends();
+    const pulses = pulsesOf(again);
     console.log(`[figures] the pulse's runs ended: ${JSON.stringify(pulses)}`);
     expect(again.filter((e) => e.how === 'finished')).toEqual([]);
     expect(pulses).toHaveLength(2);

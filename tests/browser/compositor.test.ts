@@ -7,6 +7,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, openPage, sharedBrowser } from './browser';
+import { waitForCanvas } from '../shared/canvasTakeover';
+import { afterFrames, scrollStill } from '../shared/pages';
 
 const browser = sharedBrowser();
 
@@ -38,13 +40,21 @@ async function rasterWhile(page: Page, act: () => Promise<unknown>) {
   return { raster, frames };
 }
 
-/** A wheel scroll down the page, 60 px a step, with the pointer resting in the window. */
+/** A wheel scroll down the page, 60 px a frame, with the pointer resting in the window. */
 async function scrollPass(page: Page) {
   for (let i = 0; i < 80; i++) {
     await page.mouse.wheel(0, 60);
-    await page.waitForTimeout(16);
+    await afterFrames(page, 1);
   }
-  await page.waitForTimeout(300);
+  await scrollStill(page);
+}
+
+/** Until the title's light is still: the sweep is over (a page with no title has no light). */
+async function lightStill(page: Page) {
+  await page.waitForFunction(() => window.__probes?.titleLight?.moving !== true, null, {
+    timeout: 30_000,
+    polling: 100,
+  });
 }
 
 /** A scroll pass traced after a first one drew every section, and a typing burst. */
@@ -52,11 +62,12 @@ async function measure(path: string) {
   const { page, problems } = await openPage(browser());
   await page.goto(`${baseURL()}${path}`, { waitUntil: 'load' });
   // The title's sweep and the canvas's start are over; the pointer rests over the cards' column.
-  await page.waitForTimeout(3_000);
+  if (path === '/') await waitForCanvas(page);
+  await lightStill(page);
   await page.mouse.move(430, 450);
   await scrollPass(page);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(800);
+  await scrollStill(page);
   const scroll = await rasterWhile(page, () => scrollPass(page));
   // The plain page has no form: a bare text field stands in for the message field there.
   if (!(await page.locator('textarea').count()))
@@ -68,10 +79,18 @@ async function measure(path: string) {
   const field = page.locator('textarea').first();
   await field.scrollIntoViewIfNeeded();
   await field.click();
-  await page.waitForTimeout(800);
+  // Focused, and the focus ring's transitions around the field are over.
+  await expect.poll(() => field.evaluate((e) => e === document.activeElement)).toBe(true);
+  await scrollStill(page);
+  await field.evaluate(async (e) => {
+    const around = e.closest('form') ?? e.parentElement!;
+    await Promise.all(
+      around.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => a)),
+    );
+  });
   const typing = await rasterWhile(page, async () => {
     await page.keyboard.type('Hello, we would like an app for our shop.', { delay: 40 });
-    await page.waitForTimeout(300);
+    await afterFrames(page);
   });
   expect(problems).toEqual([]);
   return { scroll, typing, keys: 41 };

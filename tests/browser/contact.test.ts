@@ -14,6 +14,7 @@ import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { MESSAGES } from '../../src/contract/rules';
 import { RETRY_FIRST_MS } from '../../src/contact/outbox';
+import { afterFrames } from '../shared/pages';
 
 const DATA_DIR = process.env.DATA_DIR ?? '.data';
 const FUNCTION = '**/us-central1/sendContactEmail';
@@ -136,7 +137,7 @@ describe('sending a valid message', () => {
     expect(eml).toMatch(new RegExp(`^Subject: Website message from ${who} Tester`, 'm'));
 
     // Once sent, nothing re-enables the form.
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     await expect(f.send.isDisabled()).resolves.toBe(true);
     expect(problems).toEqual([]);
   });
@@ -185,7 +186,7 @@ describe('invalid input', () => {
     await f.send.click();
     await expect(f.banner.textContent()).resolves.toBe(`${MESSAGES.email} ${MESSAGES.messageLong}`);
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('contact-email');
-    await page.waitForTimeout(200);
+    await afterFrames(page);
     expect(functionCalls(requests)).toEqual([]);
     await expect(f.send.isDisabled()).resolves.toBe(false);
     expect(problems).toEqual([]);
@@ -232,7 +233,7 @@ function answer(status: number, body: string, contentType = 'application/json') 
   };
 }
 
-// What point 8 implies: the SDK's error for the status (its message is the code), "internal"
+// The banner for each status (docs/requirements.md, "Errors"): the SDK's error for the status (its message is the code), "internal"
 // replaced by the default text.
 const STATUS_BANNERS: [number, string][] = [
   [400, 'invalid-argument'],
@@ -261,7 +262,7 @@ describe('server answers', () => {
     return watched;
   }
 
-  it('show the banner point 8 implies for each error status, and keep the text typed', async () => {
+  it('show the banner for each error status, and keep the text typed', async () => {
     // One page, one message sent again after each failure, with the next answer in place.
     const { page, problems } = await openHome();
     const f = form(page);
@@ -282,7 +283,7 @@ describe('server answers', () => {
       await expect(f.name.inputValue()).resolves.toBe('Statuses Tester');
       await expect(f.message.inputValue()).resolves.toBe(`${LONG_ENOUGH} (Statuses)`);
       await expect(f.send.isDisabled()).resolves.toBe(false);
-      // The failure is logged to the console, as the spec asks.
+      // The failure is logged to the console, as docs/requirements.md asks.
       expect(problems.slice(before.problems).some((p) => p.startsWith('console:'))).toBe(true);
     }
     // Twelve sends, each with a spam check solved at its default cost.

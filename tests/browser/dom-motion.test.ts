@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { baseURL, DESKTOP, openPage, PHONE, SCREENSHOT_DIR, sharedBrowser } from './browser';
 import { LIGHT_COLORS } from '../../src/motion/titleLook';
 import { waitForCanvas } from '../shared/canvasTakeover';
+import { afterFrames, scrollStill } from '../shared/pages';
 
 const browser = sharedBrowser();
 
@@ -86,9 +87,11 @@ describe('sections coming into view, in Chromium', () => {
   it('shows every section when the app’s chunk fails to load', async () => {
     const { page } = await openPage(browser());
     await page.route('**/assets/main-*.js', (route) => route.abort());
+    const failed = page.waitForEvent('requestfailed', (r) => /\/assets\/main-/.test(r.url()));
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
-    // Nothing is held back before the app has taken over, so there is nothing to wait for.
-    await page.waitForTimeout(1_000);
+    // The app's chunk has failed, and the page has drawn what follows.
+    await failed;
+    await afterFrames(page);
     expect(allShown(await looks(page))).toBe(true);
   });
 
@@ -113,12 +116,12 @@ describe('sections coming into view, in Chromium', () => {
     const height = await page.evaluate(() => document.body.scrollHeight);
     for (let y = 0; y < height; y += 400) {
       await page.mouse.wheel(0, 400);
-      await page.waitForTimeout(50);
+      await scrollStill(page);
       expect(allShown(await looks(page)), `at ${y}`).toBe(true);
     }
     expect(await page.locator('[data-reveal="held"]').count()).toBe(0);
     await page.locator('.card').first().hover();
-    await page.waitForTimeout(300);
+    await afterFrames(page, 5);
     // No lift, and the edges lit evenly and still: the ring's one colour, no glow, nothing written.
     const card = await page
       .locator('.card')
@@ -215,14 +218,21 @@ describe('sections drawn only near the viewport (content-visibility), in Chromiu
       if (label === 'phone') expect((await drawn())[1]).toBe(false);
       const top = () =>
         page.evaluate(() => document.getElementById('contact-title')!.getBoundingClientRect().top);
+      // The app has taken the page over after a reload, and the scroll has come to rest.
+      const appLive = async () => {
+        await page.waitForFunction(
+          () => 'live' in document.querySelector<HTMLElement>('.hero__title-box')!.dataset,
+        );
+        await scrollStill(page);
+      };
       await page.evaluate(() =>
         document.getElementById('contact-title')!.scrollIntoView({ behavior: 'instant' }),
       );
-      await page.waitForTimeout(500);
-      expect((await drawn())[1]).toBe(true);
+      await expect.poll(async () => (await drawn())[1]).toBe(true);
+      await scrollStill(page);
       const before = await top();
       await page.reload({ waitUntil: 'load' });
-      await page.waitForTimeout(1_000);
+      await appLive();
       // Whatever is skipped above is sized by its estimate: the restored place must hold.
       expect(Math.abs((await top()) - before)).toBeLessThan(40);
       const footer = () =>
@@ -230,10 +240,10 @@ describe('sections drawn only near the viewport (content-visibility), in Chromiu
       await page.evaluate(() =>
         window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }),
       );
-      await page.waitForTimeout(500);
+      await scrollStill(page);
       const atEnd = await footer();
       await page.reload({ waitUntil: 'load' });
-      await page.waitForTimeout(1_000);
+      await appLive();
       expect(Math.abs((await footer()) - atEnd)).toBeLessThan(40);
       expect(problems).toEqual([]);
     });
@@ -264,11 +274,9 @@ describe('the page-wide light, in Chromium', () => {
       page.evaluate(() => (window as unknown as { __commits: number[] }).__commits.length);
     const before = await count();
     for (let i = 0; i <= 40; i++) await page.mouse.move(card.x + (card.width * i) / 40, card.y + 6);
-    await page.waitForTimeout(800);
-    expect(await count()).toBe(before);
     const writes = () => page.evaluate(() => window.__probes!.edgeLight!.writes);
-    expect(await writes()).toBeGreaterThan(0);
-    expect(await drawn()).toContain('1 1');
+    await expect.poll(writes).toBeGreaterThan(0);
+    await expect.poll(drawn).toContain('1 1');
     // On a loaded machine the page may take the last moves late: still means no write for 1 s.
     let last = -1;
     await expect
@@ -282,11 +290,15 @@ describe('the page-wide light, in Chromium', () => {
         { interval: 1_000 },
       )
       .toBe(true);
+    // The light has taken every move, and no move cost a commit.
+    expect(await count()).toBe(before);
     // Still: nothing painted in 2 s (Chrome's own record of the frames it painted).
     await page
       .context()
       .browser()!
       .startTracing(page, { categories: ['devtools.timeline'] });
+    // No signal: the claim is that nothing is painted over a stretch of time, so the test waits
+    // that stretch out.
     await page.waitForTimeout(2_000);
     const trace = JSON.parse((await page.context().browser()!.stopTracing()).toString()) as {
       traceEvents: { name: string }[];
@@ -323,9 +335,9 @@ describe('the page-wide light under a finger, in Chromium', () => {
     // Up the screen: the page scrolls (the pointer events end there: pointercancel).
     for (let i = 1; i <= 8; i++) {
       await touch('touchMove', x - i * 6, y - i * 12);
-      await page.waitForTimeout(30);
+      await afterFrames(page, 2);
     }
-    await page.waitForTimeout(300);
+    await scrollStill(page);
     const moved = await edge();
     expect(moved[2], 'the page scrolled').toBeGreaterThan(down[2] as number);
     expect(moved[0], 'the light followed the finger').toBe(true);

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { baseURL, DESKTOP, openPage, sharedBrowser } from './browser';
 import { waitForCanvas } from '../shared/canvasTakeover';
+import { afterFrames } from '../shared/pages';
 import { company } from '../../src/content/company';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { SLOW_FRAME_MS } from '../../src/canvas/adaptiveDpr';
@@ -157,7 +158,7 @@ describe('event mode: back to the top', () => {
     await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
     await at(page, AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS - 100);
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(1500);
     await at(page, AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS);
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
@@ -281,7 +282,7 @@ describe('outside event mode', () => {
       y: 300,
     });
     await at(page, AFTER_SWEEP + RETURN_TO_TOP_AFTER_MS + 1000);
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(1200);
     expect(await cursorOf(page)).not.toBe('none');
     expect(await page.evaluate(() => document.documentElement.dataset.eventMode ?? null)).toBe(

@@ -134,14 +134,23 @@ describe.each(PATHS)(
           await screenshot(page, 'handover-before', '.hero');
         if (since !== null && canvas === 1 && dom === 0) break;
       }
-      // And once the canvas has settled.
-      await page.waitForTimeout(1500);
+      // And once the canvas has settled: its light still, no animation running.
+      await page.waitForFunction(
+        () =>
+          window.__probes?.titleLight?.moving === false &&
+          document.getAnimations().every((a) => a.playState !== 'running'),
+        null,
+        { timeout: 30_000, polling: 100 },
+      );
+      const settledSince = await page.evaluate(
+        () => performance.now() - (window as unknown as { __readyAt: number }).__readyAt,
+      );
       const settled = await readCanvas(page, 150, EDGE);
       const canvasLines = await strokeMask(page, LINE);
       await screenshot(page, 'handover-after', '.hero');
       const before = frames.filter((f) => f.since === null).at(-1);
       const after = frames.at(-1)!;
-      frames.push({ ...after, since: after.since! + 1500, pic: settled });
+      frames.push({ ...after, since: settledSince, pic: settled });
       expect(before, 'a frame of the DOM title before the handover').toBeDefined();
       const report = frames.map(
         (f) =>

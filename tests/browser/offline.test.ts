@@ -116,7 +116,7 @@ describe('offline after one visit', () => {
     expect(unexpected(problems)).toEqual([]);
   });
 
-  it('queues a message sent offline with the spec’s banner and what happens next, keeps it through a reload, and sends it once back online by itself; the call is never cached', async () => {
+  it('queues a message sent offline with the default error’s banner and what happens next, keeps it through a reload, and sends it once back online by itself; the call is never cached', async () => {
     const { page, context, problems } = await openPage(browser(), { serviceWorkers: 'allow' });
     await page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
     await workerInControl(page);

@@ -6,7 +6,7 @@ import { baseURL, DESKTOP, holdApp, openPage, PHONE, screenshot, sharedBrowser }
 import { company } from '../../src/content/company';
 import { projects } from '../../src/content/projects';
 import { privacyPolicy } from '../../src/content/legal';
-import { PAGES as ROUTES } from '../shared/pages';
+import { afterFrames, PAGES as ROUTES } from '../shared/pages';
 
 const browser = sharedBrowser();
 
@@ -162,7 +162,7 @@ describe('prerendered HTML', () => {
     expect(scrolled).toBeGreaterThan(1000);
     app.release();
     await expect.poll(() => page.locator('#hero-title').getAttribute('data-pinned')).toBe('true');
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(scrolled);
     expect(problems).toEqual([]);
   });
@@ -290,7 +290,7 @@ describe('project cards', () => {
     await expect.poll(() => button.locator('.arrow').getAttribute('data-playing')).toBe('false');
     await expect.poll(arrowTransform).toBe(atRest);
     const stopped = await arrowTransform();
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     expect(await arrowTransform()).toBe(stopped);
 
     // The disabled button never plays.

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseURL, closeAfterTest, DESKTOP, sharedBrowser } from './browser';
 import { waitForCanvas } from '../shared/canvasTakeover';
+import { scrollStill } from '../shared/pages';
 
 const browser = sharedBrowser();
 /** Globals that libraries define themselves: react-router marks its version on window. */
@@ -32,7 +33,9 @@ describe('test probes', () => {
     await waitForCanvas(page);
     await page.mouse.move(700, 300);
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(500);
+    // The page has scrolled and drawn the frames that answer it.
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    await scrollStill(page);
     const names = await added();
     const own = names.filter((name) => name.startsWith('__') && !LIBRARY_GLOBALS.includes(name));
     expect(own).toEqual([]);

@@ -5,7 +5,13 @@ import { readCanvas } from './pixels';
 import { appSweep, openWithSweepHeld } from './sweep';
 import { waitForCanvas } from '../shared/canvasTakeover';
 import { scrollProgress, sweepStep, titleLayout } from '../../src/motion/model';
-import { at, expectSweepThenFollow, scrollAndDraw, expectRestThenFollow } from '../shared/pages';
+import {
+  afterFrames,
+  at,
+  expectSweepThenFollow,
+  scrollAndDraw,
+  expectRestThenFollow,
+} from '../shared/pages';
 
 const browser = sharedBrowser();
 
@@ -147,7 +153,8 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
       await page.waitForFunction(
         () => 'live' in document.querySelector<HTMLElement>('.hero__title-box')!.dataset,
       );
-      await page.waitForTimeout(500);
+      // A shift is reported after the frame that shows it.
+      await afterFrames(page, 5);
       expect(
         await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts),
       ).toEqual([]);

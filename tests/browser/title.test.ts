@@ -15,9 +15,11 @@ import { waitForCanvas } from '../shared/canvasTakeover';
 import { scrollButtonDiameter, sweepStep, titleMargin, titleSize } from '../../src/motion/model';
 import { bufferSize } from '../../src/canvas/pixelRatio';
 import {
+  afterFrames,
   at,
   expectSweepThenFollow,
   scrollAndDraw,
+  scrollStill,
   strokesAcross,
   expectRestThenFollow,
 } from '../shared/pages';
@@ -90,7 +92,12 @@ for (const path of PATHS)
       // Not in test mode: the fade-in really animates.
       const { page, problems } = await openTitle({ width: 1440, height: 900 }, path, {}, '');
       await page.evaluate(() => document.getElementById('contact')!.scrollIntoView());
-      await page.waitForTimeout(1500);
+      // The canvas has taken over, the scroll is at rest and the fade-in has ended.
+      await waitForCanvas(page);
+      await scrollStill(page);
+      await page.waitForFunction(() =>
+        document.getAnimations().every((a) => a.playState !== 'running'),
+      );
       const boxes = await page.evaluate(() => {
         const box = (el: Element) => {
           const r = el.getBoundingClientRect();
@@ -372,7 +379,7 @@ describe('the scroll-down button', () => {
     await page.goto(`${baseURL()}/`, { waitUntil: 'domcontentloaded' });
     await expect.poll(app.asked).toBe(true);
     await page.getByRole('button', { name: 'Scroll down' }).click();
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
     app.release();
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(800);
@@ -496,7 +503,7 @@ describe('the title size, from the widths the build measured', () => {
       await page.waitForFunction(
         () => 'live' in document.querySelector<HTMLElement>('.hero__title-box')!.dataset,
       );
-      await page.waitForTimeout(500);
+      await afterFrames(page);
       const after = await wordBoxes(page);
       console.log(
         `[figures] title words on a ${name}, first paint → app: ${before.map((b, i) => `${b.width.toFixed(2)} → ${after[i]!.width.toFixed(2)} px wide`).join(', ')}`,
@@ -521,7 +528,8 @@ describe('the title size, from the widths the build measured', () => {
     await page.waitForFunction(
       () => 'live' in document.querySelector<HTMLElement>('.hero__title-box')!.dataset,
     );
-    await page.waitForTimeout(500);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await afterFrames(page);
     const text = await page.locator('.hero__title-text').boundingBox();
     const margin = titleMargin(DESKTOP.width);
     console.log(
@@ -539,7 +547,11 @@ describe('fallbacks', () => {
   it('shows the outlined DOM title with ?webgl=0, with no canvas and no console error', async () => {
     const { page, problems, requests } = await openPage(browser());
     await page.goto(`${baseURL()}/?webgl=0`, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500);
+    // The app has taken the title over and drawn what it decided.
+    await page.waitForFunction(
+      () => 'live' in document.querySelector<HTMLElement>('.hero__title-box')!.dataset,
+    );
+    await afterFrames(page);
     await expect(page.locator('#hero-title').getAttribute('data-mode')).resolves.toBe('dom');
     await expect(page.locator('canvas').count()).resolves.toBe(0);
     expect(requests.some((r) => /TitleCanvas/.test(r))).toBe(false);
@@ -595,7 +607,7 @@ describe('rendering on demand', () => {
     const framesBefore = await page.evaluate(() => window.__probes!.titleFrames!.frames);
     for (let i = 0; i <= 30; i++) {
       await page.mouse.move(box.x - 20 + ((box.width + 40) * i) / 30, y);
-      await page.waitForTimeout(16);
+      await afterFrames(page, 1);
     }
     const pointerFrames =
       (await page.evaluate(() => window.__probes!.titleFrames!.frames)) - framesBefore;
@@ -612,6 +624,8 @@ describe('rendering on demand', () => {
     // On a busy machine an easing light's frames can be more than a second apart.
     await untilStill(page, 2000);
     const still = await page.evaluate(() => window.__probes!.titleFrames!.frames);
+    // No signal: the claim is that no frame is drawn over a stretch of time, so the test waits
+    // that stretch out.
     await page.waitForTimeout(5000);
     const after = await page.evaluate(() => window.__probes!.titleFrames!.frames);
     console.log(`[figures] canvas frames drawn during 5 s still: ${after - still}`);
@@ -636,9 +650,9 @@ describe('rendering on demand', () => {
     });
     for (let i = 0; i < 30; i++) {
       await page.mouse.wheel(0, 60);
-      await page.waitForTimeout(16);
+      await afterFrames(page, 1);
     }
-    await page.waitForTimeout(500);
+    await scrollStill(page);
     const after = await page.evaluate(() => ({
       frames: window.__probes!.titleFrames!.frames,
       writes: (window as unknown as { titleWrites: number }).titleWrites,

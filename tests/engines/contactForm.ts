@@ -7,7 +7,7 @@ interface Fields {
   message: string;
 }
 
-/** A message long enough for the spec's 50-character rule. */
+/** A message long enough for the 50-character rule (docs/requirements.md). */
 export const LONG_ENOUGH =
   'We would like a small app for our book club, with reading lists and reminders.';
 

@@ -74,8 +74,8 @@ async function deliveredOnce(name: string) {
 }
 
 /**
- * No page error, unhandled rejection or CSP violation. Console errors are the spec's logging of a
- * failed call, and the engine's own line for a request that got no answer.
+ * No page error, unhandled rejection or CSP violation. Console errors are the logged failed call
+ * (docs/requirements.md), and the engine's own line for a request that got no answer.
  */
 async function noPageErrors(page: EnginePage) {
   const errors = await page.errors();
@@ -99,7 +99,7 @@ describe(`the contact outbox in ${engine}`, { timeout: TEST_MS }, () => {
     expect(await page.evaluate(banner)).toBe(QUEUED);
     expect(await page.evaluate(politeBanner)).toBe(QUEUED);
     expect(await page.evaluate(values)).toEqual([typed.name, typed.email, typed.message]);
-    // The failed call is logged to the console, as the spec asks.
+    // The failed call is logged to the console, as docs/requirements.md asks.
     expect((await page.errors()).some((e) => e.startsWith('console:'))).toBe(true);
     await page.screenshot('contact-queued-desktop');
 

@@ -35,7 +35,7 @@ export async function at(page: InPage, ms: number, pointer?: [number, number] | 
 }
 
 /**
- * Expects the light to sweep at the spec's speed for this window (±20%, from its place at 150 and
+ * Expects the light to sweep at the required speed for this window (±20%, from its place at 150 and
  * 350 ms on the test clock), then, once past the right edge, to follow the pointer to a quarter and
  * three quarters of the window's width.
  */
@@ -74,6 +74,42 @@ async function sweepThenFollow(
     atQuarter: quarter.light?.x ?? Number.NaN,
     atThreeQuarters: threeQuarters.light?.x ?? Number.NaN,
   };
+}
+
+/**
+ * Waits until the page has drawn `n` more frames. A check that nothing happens reads the page
+ * after this: whatever the page would do in answer to what came before, it has had frames to do
+ * it in (a timer's task, a React commit, a smooth scroll's first step).
+ */
+export async function afterFrames(page: InPage, n = 10): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let left = n;
+        const tick = () => (--left <= 0 ? resolve() : void requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    n,
+  );
+}
+
+/** Waits until the page's scroll has stood still for `n` frames in a row. */
+export async function scrollStill(page: InPage, n = 5): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let last = scrollY;
+        let same = 0;
+        const tick = () => {
+          same = scrollY === last ? same + 1 : 0;
+          last = scrollY;
+          if (same >= n) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    n,
+  );
 }
 
 /** Whether the page's origin answers at all (a file that is never cached). */

@@ -119,7 +119,7 @@ describe('the contact form’s states', () => {
     expect(formReducer(state, { type: 'submit', key: OTHER_KEY }).fields.idempotencyKey).toBe(KEY);
   });
 
-  it('a message the network could not carry waits, with the spec’s text and a polite note', () => {
+  it('a message the network could not carry waits, with the default error’s text and a polite note', () => {
     const state = after(...queued);
     expect(state).toMatchObject({
       status: 'queued',

@@ -6,7 +6,7 @@ import {
   stripStatusSuffix,
 } from '../../src/contact/callResult';
 
-describe('the result of a successful call (spec point 8)', () => {
+describe('the result of a successful call (docs/requirements.md, Sending)', () => {
   it('passes a success through', () => {
     expect(resultFromData({ success: true, message: 'Thanks' })).toEqual({
       success: true,

@@ -18,7 +18,7 @@ const valid: ContactFields = {
 const problems = (patch: Partial<ContactFields>) => contactProblems({ ...valid, ...patch });
 const banner = (patch: Partial<ContactFields>) => problemsBanner(problems(patch));
 
-describe('the validation table (spec point 5)', () => {
+describe('the validation table (docs/requirements.md)', () => {
   it('accepts a complete message', () => {
     expect(contactProblems(valid)).toEqual([]);
   });

@@ -70,7 +70,7 @@ describe('privacy policy', () => {
   ])('covers %s', (_point, pattern) => {
     expect(text).toMatch(pattern);
   });
-  it("gives the company's email and postal address, and the spec's last-updated date", () => {
+  it("gives the company's email and postal address, and the required last-updated date", () => {
     expect(text).toContain(company.email);
     expect(text).toContain(formatAddress());
     expect(privacyPolicy.lastUpdated).toBe(LEGAL_LAST_UPDATED);
@@ -137,7 +137,7 @@ describe('terms and conditions', () => {
   ])('covers %s', (_point, pattern) => {
     expect(text).toMatch(pattern);
   });
-  it("gives the company's email, and the spec's last-updated date", () => {
+  it("gives the company's email, and the required last-updated date", () => {
     expect(text).toContain(company.email);
     expect(termsAndConditions.lastUpdated).toBe(LEGAL_LAST_UPDATED);
   });
