@@ -5,61 +5,67 @@ import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin.ts';
 import { titleCssPlugin } from './scripts/build/titleCssPlugin.ts';
 import { threeShaderChunksPlugin } from './scripts/build/threeShaderChunksPlugin.ts';
 import { compileHintsPlugin } from './scripts/build/compileHintsPlugin.ts';
+import { firstPaintHtmlPlugin } from './scripts/build/firstPaintHtmlPlugin.ts';
 import { reactRouterProduction } from './scripts/build/reactRouterProduction.ts';
-import { FIRST_PAINT_SCRIPT, preloadDependencies } from './scripts/build/preloads.ts';
+import { modulePreloads } from './scripts/build/preloads.ts';
 import { buildRetention } from './scripts/build/retention.ts';
 
 // The build's calendar year, used only for the prerendered footer; the client shows the visitor's year.
 const buildYear = new Date().getFullYear();
 
-export default defineConfig(({ command, mode, isSsrBuild }) => ({
-  plugins: [
-    react(),
-    titleGlyphsPlugin(),
-    titleCssPlugin(),
-    threeShaderChunksPlugin(),
-    compileHintsPlugin(),
-  ],
-  define: {
-    __BUILD_YEAR__: JSON.stringify(buildYear),
-    // The privacy policy states the retention the backend applies (src/contract/retention.ts).
-    __RETENTION_DAYS__: JSON.stringify(buildRetention(mode)),
-  },
-  // The browser's bundle only. The prerender's server bundle leaves packages to Node, which would
-  // load react-router-dom's own copy beside this one, with contexts of its own.
-  resolve: { alias: command === 'build' && !isSsrBuild ? reactRouterProduction : [] },
-  server: {
-    port: Number(process.env.DEV_PORT || 5173),
-    strictPort: true,
-    host: '127.0.0.1',
-    // The contact call goes to the page's own origin; the local backend (npm start) answers it.
-    proxy: {
-      [LOCAL_CALLABLE_ROUTE]: {
-        target: `http://127.0.0.1:${process.env.BACKEND_PORT || 5001}`,
-        xfwd: true,
+export default defineConfig(({ command, mode, isSsrBuild }) => {
+  const preloads = modulePreloads();
+  return {
+    plugins: [
+      react(),
+      titleGlyphsPlugin(),
+      titleCssPlugin(),
+      threeShaderChunksPlugin(),
+      compileHintsPlugin(),
+      firstPaintHtmlPlugin(),
+      preloads.plugin,
+    ],
+    define: {
+      __BUILD_YEAR__: JSON.stringify(buildYear),
+      // The privacy policy states the retention the backend applies (src/contract/retention.ts).
+      __RETENTION_DAYS__: JSON.stringify(buildRetention(mode)),
+    },
+    // The browser's bundle only. The prerender's server bundle leaves packages to Node, which would
+    // load react-router-dom's own copy beside this one, with contexts of its own.
+    resolve: { alias: command === 'build' && !isSsrBuild ? reactRouterProduction : [] },
+    server: {
+      port: Number(process.env.DEV_PORT || 5173),
+      strictPort: true,
+      host: '127.0.0.1',
+      // The contact call goes to the page's own origin; the local backend (npm start) answers it.
+      proxy: {
+        [LOCAL_CALLABLE_ROUTE]: {
+          target: `http://127.0.0.1:${process.env.BACKEND_PORT || 5001}`,
+          xfwd: true,
+        },
       },
     },
-  },
-  preview: { port: 4173, strictPort: true },
-  // The title's canvas worker: an ES module worker (worker-src 'self'), one bundle that imports no
-  // chunk (the service worker could not keep one; scripts/build/precache.ts checks).
-  worker: { format: 'es', plugins: () => [titleGlyphsPlugin(), threeShaderChunksPlugin()] },
-  // Dev server: find every dependency at start, those of lazy chunks and the title's worker too
-  // (firebase loads when a form field is first focused). One found later makes Vite re-bundle and
-  // reload the page, which loses what the visitor was typing.
-  optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}'] },
-  build: {
-    outDir: process.env.DIST_DIR ?? 'dist',
-    // Source maps beside the chunks with SOURCEMAP=true, for profiling: never in a build to deploy.
-    sourcemap: process.env.SOURCEMAP === 'true',
-    assetsInlineLimit: 0,
-    // dist/.vite/manifest.json: the chunk graph read by the service worker's build.
-    // Under .vite/, so never deployed (firebase.json ignores dotfiles) nor precached.
-    manifest: true,
-    // Every browser the site supports (WebGL2 era) has modulepreload, so the polyfill would only
-    // cost first-paint bytes. What is preloaded: scripts/build/preloads.ts.
-    modulePreload: { polyfill: false, resolveDependencies: preloadDependencies },
-    // The first-paint script under a name of its own, which the preload rule reads.
-    rolldownOptions: isSsrBuild ? {} : { output: { entryFileNames: FIRST_PAINT_SCRIPT } },
-  },
-}));
+    preview: { port: 4173, strictPort: true },
+    // The title's canvas worker: an ES module worker (worker-src 'self'), one bundle that imports no
+    // chunk (the service worker could not keep one; scripts/build/precache.ts checks).
+    worker: { format: 'es', plugins: () => [titleGlyphsPlugin(), threeShaderChunksPlugin()] },
+    // Dev server: find every dependency at start, those of lazy chunks and the title's worker too
+    // (firebase loads when a form field is first focused). One found later makes Vite re-bundle and
+    // reload the page, which loses what the visitor was typing.
+    optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}'] },
+    build: {
+      outDir: process.env.DIST_DIR ?? 'dist',
+      // Source maps beside the chunks with SOURCEMAP=true, for profiling: never in a build to deploy.
+      sourcemap: process.env.SOURCEMAP === 'true',
+      assetsInlineLimit: 0,
+      // dist/.vite/manifest.json: the chunk graph read by the service worker's build.
+      // Under .vite/, so never deployed (firebase.json ignores dotfiles) nor precached.
+      manifest: true,
+      // Every browser the site supports (WebGL2 era) has modulepreload, so the polyfill would only
+      // cost first-paint bytes. What is preloaded: scripts/build/preloads.ts.
+      modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
+      // The first-paint script (src/boot.ts) under a name that says what it is.
+      rolldownOptions: isSsrBuild ? {} : { output: { entryFileNames: 'assets/boot-[hash].js' } },
+    },
+  };
+});

@@ -1,7 +1,5 @@
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import react from '@vitejs/plugin-react';
-import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin.ts';
-import { buildRetention } from './scripts/build/retention.ts';
+import { defineConfig, mergeConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import viteConfig from './vite.config.ts';
 
 /** What every browser project shares: one server and one display (tests/browser/global-setup.ts). */
 const browserTests: TestProjectInlineConfiguration['test'] = {
@@ -36,45 +34,45 @@ function browserProject(
   };
 }
 
-export default defineConfig({
-  plugins: [react(), titleGlyphsPlugin()],
-  define: {
-    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
-    // As the production build reads it: browser tests compare the built pages with the content.
-    __RETENTION_DAYS__: JSON.stringify(buildRetention('production')),
-  },
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts'],
-          environment: 'node',
-          // One Firestore emulator for the run, for the production store's tests (docs/firestore.md).
-          globalSetup: ['functions/test/firestore.global-setup.ts'],
-          sequence: { groupOrder: 0 },
+/**
+ * The site's own Vite config (its plugins and `define`), with the test projects added. Read in the
+ * production mode, as the build is: browser tests compare the built pages with the content.
+ */
+export default defineConfig((env) =>
+  mergeConfig(viteConfig({ ...env, mode: 'production' }), {
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            include: ['tests/unit/**/*.test.{ts,tsx}', 'functions/test/**/*.test.ts'],
+            environment: 'node',
+            // One Firestore emulator for the run, for the production store's tests (docs/firestore.md).
+            globalSetup: ['functions/test/firestore.global-setup.ts'],
+            sequence: { groupOrder: 0 },
+          },
         },
-      },
-      browserProject('browser', 'chromium', 1, {
-        // Chromium also runs the cross-engine files whose subject is not the engine's graphics.
-        include: [
-          'tests/browser/**/*.test.ts',
-          'tests/engines/outbox.test.ts',
-          'tests/engines/dom-motion.test.ts',
-        ],
-      }),
-      // The same cross-engine files (tests/engines) in Firefox and in WebKit: docs/browsers.md.
-      browserProject('firefox', 'firefox', 2),
-      browserProject('webkit', 'webkit', 3, {
-        // A WebDriver session starts a whole MiniBrowser; software GL in the page is slow.
-        testTimeout: 120_000,
-        // WebKitGTK's driver has two flaws, not the site's (docs/browsers.md). In about one run of
-        // title.test.ts in 8, it never answers the request for a new session, or every screenshot
-        // shows the WebGL canvas black while the canvas holds the title (read back with
-        // readPixels). Both end with that session, so a retry runs the test in a new one.
-        retry: 2,
-      }),
-    ],
-  },
-});
+        browserProject('browser', 'chromium', 1, {
+          // Chromium also runs the cross-engine files whose subject is not the engine's graphics.
+          include: [
+            'tests/browser/**/*.test.ts',
+            'tests/engines/outbox.test.ts',
+            'tests/engines/dom-motion.test.ts',
+          ],
+        }),
+        // The same cross-engine files (tests/engines) in Firefox and in WebKit: docs/browsers.md.
+        browserProject('firefox', 'firefox', 2),
+        browserProject('webkit', 'webkit', 3, {
+          // A WebDriver session starts a whole MiniBrowser; software GL in the page is slow.
+          testTimeout: 120_000,
+          // WebKitGTK's driver has two flaws, not the site's (docs/browsers.md). In about one run of
+          // title.test.ts in 8, it never answers the request for a new session, or every screenshot
+          // shows the WebGL canvas black while the canvas holds the title (read back with
+          // readPixels). Both end with that session, so a retry runs the test in a new one.
+          retry: 2,
+        }),
+      ],
+    },
+  }),
+);

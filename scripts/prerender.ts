@@ -8,15 +8,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, loadEnv } from 'vite';
 import { siteOrigin } from '../src/content/site';
-import {
-  fillTemplate,
-  inlineStylesheets,
-  lowPriorityScripts,
-  preloadFonts,
-  robotsTxt,
-  sitemapXml,
-  webManifest,
-} from './build/pages';
+import { fillTemplate, robotsTxt, sitemapXml, webManifest } from './build/pages';
 
 const outDir = resolve(process.env.DIST_DIR ?? 'dist');
 const ssrDir = resolve(
@@ -34,9 +26,8 @@ const entry = (await import(
 const origin = siteOrigin(
   loadEnv('production', process.cwd(), 'VITE_').VITE_SITE_ORIGIN ?? process.env.VITE_SITE_ORIGIN,
 );
-const template = lowPriorityScripts(
-  preloadFonts(await inlineStylesheets(await readFile(join(outDir, 'index.html'), 'utf8'), outDir)),
-);
+// The page as `vite build` shaped it for the first paint (scripts/build/firstPaintHtmlPlugin.ts).
+const template = await readFile(join(outDir, 'index.html'), 'utf8');
 for (const page of await entry.renderPages()) {
   await writeFile(join(outDir, page.file), fillTemplate(template, page, origin));
   console.log(`prerendered ${page.file}`);

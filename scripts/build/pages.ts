@@ -1,7 +1,6 @@
-/** What the prerender writes around each page: head tags, sitemap, robots.txt, manifest, inlining. */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+/** What the prerender writes around each page: head tags, sitemap, robots.txt, manifest. */
 import escapeHtml from 'escape-html';
+import { JSDOM } from 'jsdom';
 import type { PrerenderedPage } from '../../src/entry-server';
 import { company } from '../../src/content/company';
 import {
@@ -119,70 +118,19 @@ export function webManifest(): Record<string, unknown> {
 }
 
 /**
- * Puts the site's stylesheet into the page itself. It is small (about 4 KB gzip), and a linked
- * stylesheet blocks the first paint for one more round trip (about 600 ms on Lighthouse's mobile
- * network). Font and image URLs in it are absolute, so they resolve the same from the page.
+ * A route's page from the built index.html: its `<title>` set on the parsed document, then its
+ * head tags and its prerendered HTML in place of Vite's SSR placeholders (`<!--app-head-->`,
+ * `<!--app-html-->`).
  */
-export async function inlineStylesheets(html: string, dir: string): Promise<string> {
-  const links = [
-    ...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g),
-  ];
-  for (const [tag, href] of links) {
-    const css = await readFile(join(dir, href!), 'utf8');
-    if (css.includes('</style')) throw new Error(`${href} cannot be inlined`);
-    // The disabled link is never fetched; it tells Vite's chunk loader, which asks for the entry's
-    // stylesheet along with any chunk that shares a module with the entry, that it is on the page.
-    html = html.replace(
-      tag,
-      () => `<style>${css.trim()}</style>\n    <link rel="stylesheet" href="${href}" disabled />`,
-    );
-  }
-  return html;
-}
-
-/** The first screen's fonts: the title's own, Syne 700 (the top bar) and Inter 400 (the text). */
-const FIRST_SCREEN_FONTS = [
-  /\/assets\/title-[\w-]+\.woff2/,
-  /\/assets\/syne-latin-700-normal-[\w-]+\.woff2/,
-  /\/assets\/inter-latin-400-normal-[\w-]+\.woff2/,
-];
-
-/**
- * Asks for the first screen's fonts with the page itself. Text waits for its font (up to the
- * swap period); found only once styles are computed, the fonts start late and share the line
- * with the scripts. Preloaded, they start first.
- */
-export function preloadFonts(html: string): string {
-  const links = FIRST_SCREEN_FONTS.map((re) => re.exec(html)?.[0])
-    .filter((href): href is string => Boolean(href))
-    .map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`);
-  return html.replace(/(<meta name="viewport"[^>]*>)/, (m) => [m, ...links].join('\n    '));
-}
-
-/**
- * The page's text is already in the HTML; its one script (src/boot.ts, about 1.5 KB) fetches the
- * app after the first paint. Asked for at low priority, it leaves the line to the first screen's
- * fonts.
- */
-export function lowPriorityScripts(html: string): string {
-  return html
-    .replace(
-      /<script type="module"(?![^>]*fetchpriority)/g,
-      '<script type="module" fetchpriority="low"',
-    )
-    .replace(
-      /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
-      '<link rel="modulepreload" fetchpriority="low"',
-    );
-}
-
 export function fillTemplate(
   template: string,
   page: PrerenderedPage,
   origin: string = siteOrigin(),
 ): string {
-  const filled = template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.meta.title)}</title>`)
+  const dom = new JSDOM(template);
+  dom.window.document.title = page.meta.title;
+  const filled = dom
+    .serialize()
     .replace('<!--app-head-->', () => headTags(page, origin))
     .replace('<!--app-html-->', () => page.html);
   if (filled.includes('<!--app-')) throw new Error(`Template placeholder left in ${page.file}`);

@@ -120,7 +120,7 @@ export async function precacheManifest(
 }
 
 /**
- * Stylesheets every page has inline (scripts/build/pages.ts): their `disabled` link is never
+ * Stylesheets every page has inline (scripts/build/firstPaintHtmlPlugin.ts): their `disabled` link is never
  * fetched, so neither is the file.
  */
 async function inlinedStylesheets(dir: string): Promise<Set<string>> {

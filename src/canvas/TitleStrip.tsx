@@ -33,7 +33,7 @@ export function TitleStrip({
   }, [stripRef, active]);
   useEffect(() => {
     const fade = fadeRef.current;
-    // The canvas adds to the DOM title only while they fade (global.css, `.title-canvas`).
+    // The canvas adds to the DOM title only while they fade (canvas.css, `.title-canvas`).
     const host = fade?.closest<HTMLElement>('.title-canvas');
     if (fade && host && active) return crossfadeSide(fade, 0, 1, host);
   }, [fadeRef, active]);

@@ -1,3 +1,4 @@
+/// <reference lib="webworker" />
 /** The offline service worker (docs/offline.md), bundled with its precache manifest by the build. */
 import { PrecacheController, type PrecacheEntry } from 'workbox-precaching';
 import { NetworkFirst } from 'workbox-strategies';
@@ -6,27 +7,9 @@ import { NetworkFirst } from 'workbox-strategies';
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
 declare const __BUILD_ID__: string;
 
-/** The parts of the worker's scope used here (the DOM lib has no service-worker types). */
-interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  respondWith(response: Response | Promise<Response>): void;
-}
-interface ExtendableMessageEvent extends ExtendableEvent {
-  readonly data: unknown;
-  readonly ports: readonly MessagePort[];
-}
-interface WorkerScope {
-  readonly location: Location;
-  readonly clients: { claim(): Promise<void> };
-  skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
-  addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void;
-}
-const worker = self as unknown as WorkerScope;
+/** The service worker's own scope (the WebWorker lib, tsconfig.sw.json). */
+declare const self: ServiceWorkerGlobalScope;
+const worker = self;
 
 const PREFIX = 'bluestem-precache-';
 const CACHE = `${PREFIX}${__BUILD_ID__}`;

@@ -4,16 +4,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  fillTemplate,
-  headTags,
-  inlineStylesheets,
-  lowPriorityScripts,
-  preloadFonts,
-  robotsTxt,
-  sitemapXml,
-} from '../../scripts/build/pages';
+import { fillTemplate, headTags, robotsTxt, sitemapXml } from '../../scripts/build/pages';
+import { firstPaintHtml } from '../../scripts/build/firstPaintHtmlPlugin';
 import {
   buildId,
   missingRoutes,
@@ -79,25 +73,50 @@ describe('the prerender’s page parts', () => {
   });
 
   it('inlines the stylesheet, keeping a disabled link, and refuses CSS that would close the element', async () => {
-    const dir = await folder({ 'assets/a.css': 'p{color:red}', 'assets/b.css': 'p{}</style>' });
+    const css = (fileName: string, source: string) => ({
+      [fileName]: { type: 'asset', fileName, names: [], source } as unknown as Rollup.OutputAsset,
+    });
+    const bundle = {
+      ...css('assets/a.css', 'p{color:red}\n'),
+      ...css('assets/b.css', 'p{}</style>'),
+    };
     const link = (f: string) => `<link rel="stylesheet" crossorigin href="/assets/${f}">`;
-    expect(await inlineStylesheets(link('a.css'), dir)).toBe(
-      '<style>p{color:red}</style>\n    <link rel="stylesheet" href="/assets/a.css" disabled />',
+    const head = (html: string) => /<head>([\s\S]*)<\/head>/.exec(html)?.[1];
+    expect(head(await firstPaintHtml(link('a.css'), bundle))).toBe(
+      '<style>p{color:red}</style>\n    <link rel="stylesheet" href="/assets/a.css" disabled="">',
     );
-    await expect(inlineStylesheets(link('b.css'), dir)).rejects.toThrow(/cannot be inlined/);
+    await expect(firstPaintHtml(link('b.css'), bundle)).rejects.toThrow(/cannot be inlined/);
   });
 
-  it('preloads the first screen’s fonts and asks for scripts at low priority', () => {
-    const html =
-      '<meta name="viewport" content="x"><style>@font-face{src:url(/assets/syne-latin-700-normal-Ab1.woff2)}</style>' +
-      '<script type="module" src="/assets/boot.js"></script><link rel="modulepreload" href="/assets/m.js">';
-    expect(preloadFonts(html)).toContain(
-      '<link rel="preload" href="/assets/syne-latin-700-normal-Ab1.woff2" as="font" type="font/woff2" crossorigin />',
+  it('preloads the first screen’s fonts that the styles name, and asks for scripts at low priority', async () => {
+    const asset = (fileName: string, name: string, source = '') => ({
+      [fileName]: {
+        type: 'asset',
+        fileName,
+        names: [name],
+        source,
+      } as unknown as Rollup.OutputAsset,
+    });
+    const bundle = {
+      ...asset(
+        'assets/s.css',
+        's.css',
+        '@font-face{src:url(/assets/syne-latin-700-normal-Ab1.woff2)}',
+      ),
+      ...asset('assets/syne-latin-700-normal-Ab1.woff2', 'syne-latin-700-normal.woff2'),
+      ...asset('assets/inter-latin-400-normal-Cd2.woff2', 'inter-latin-400-normal.woff2'),
+    };
+    const html = await firstPaintHtml(
+      '<meta name="viewport" content="x"><link rel="stylesheet" href="/assets/s.css">' +
+        '<script type="module" src="/assets/boot.js"></script><link rel="modulepreload" href="/assets/m.js">',
+      bundle,
     );
-    const low = lowPriorityScripts(html);
-    expect(low).toContain('<script type="module" fetchpriority="low" src="/assets/boot.js">');
-    expect(low).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/m.js">');
-    expect(lowPriorityScripts(low)).toBe(low);
+    expect(html).toContain(
+      '<meta name="viewport" content="x">\n    <link rel="preload" href="/assets/syne-latin-700-normal-Ab1.woff2" as="font" type="font/woff2" crossorigin="">',
+    );
+    expect(html).not.toContain('inter-latin-400');
+    expect(html).toContain('<script type="module" src="/assets/boot.js" fetchpriority="low">');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/m.js" fetchpriority="low">');
   });
 });
 

@@ -14,7 +14,7 @@ import {
   compileHintsPlugin,
 } from '../../scripts/build/compileHintsPlugin';
 import type { ViteChunk } from '../../scripts/build/precache';
-import { preloadDependencies } from '../../scripts/build/preloads';
+import { chunkGraph, preloadsOf } from '../../scripts/build/preloads';
 import { routes } from '../../src/content/site';
 import { DIST, builtSite } from './builtSite';
 
@@ -125,30 +125,44 @@ describe('the chunk graph', () => {
     expect([...run].sort()).toEqual(['main.js', 'react.js', 'shared.js']);
   });
 
-  it('preloads everything the first-paint script imports; later, never the imported chunk, the first-paint script nor the canvas’s chunks', () => {
-    const boot = 'assets/boot-Ab1_-x.js';
-    const host = (hostId: string) => ({ hostId, hostType: 'js' as const });
+  it('preloads everything the entry imports; later, never the imported chunk, an entry nor a chunk imported dynamically elsewhere', () => {
+    const chunk = (fileName: string, isEntry = false, isDynamicEntry = false) => ({
+      fileName,
+      isEntry,
+      isDynamicEntry,
+      imports: [],
+      dynamicImports: [],
+    });
+    const graph = chunkGraph([
+      chunk('assets/boot-1.js', true),
+      chunk('assets/main-2.js', false, true),
+      chunk('assets/react-3.js'),
+      chunk('assets/lazy-4.js', false, true),
+      chunk('assets/lottie-5.js'),
+      chunk('assets/TitleCanvas-6.js', false, true),
+      chunk('assets/three-7.js', false, true),
+      chunk('assets/store-8.js'),
+    ]);
+    const boot = 'assets/boot-1.js';
     expect(
-      preloadDependencies(
-        'assets/main-1.js',
-        ['assets/main-1.js', 'assets/react-2.js'],
-        host(boot),
-      ),
-    ).toEqual(['assets/main-1.js', 'assets/react-2.js']);
+      preloadsOf(graph, 'assets/main-2.js', ['assets/main-2.js', 'assets/react-3.js', boot], boot),
+    ).toEqual(['assets/main-2.js', 'assets/react-3.js']);
     expect(
-      preloadDependencies(
-        'assets/lazy-3.js',
-        ['assets/lazy-3.js', 'assets/react-2.js', boot, 'assets/lottie-4.js'],
-        host('assets/main-1.js'),
+      preloadsOf(
+        graph,
+        'assets/lazy-4.js',
+        ['assets/lazy-4.js', 'assets/react-3.js', boot, 'assets/lottie-5.js'],
+        'assets/main-2.js',
       ),
-    ).toEqual(['assets/react-2.js', 'assets/lottie-4.js']);
+    ).toEqual(['assets/react-3.js', 'assets/lottie-5.js']);
     expect(
-      preloadDependencies(
-        'assets/TitleCanvas-5.js',
-        ['assets/TitleCanvas-5.js', 'assets/three.module-6.js', 'assets/store-7.js'],
-        host('assets/main-1.js'),
+      preloadsOf(
+        graph,
+        'assets/TitleCanvas-6.js',
+        ['assets/TitleCanvas-6.js', 'assets/three-7.js', 'assets/store-8.js'],
+        'assets/main-2.js',
       ),
-    ).toEqual(['assets/store-7.js']);
+    ).toEqual(['assets/store-8.js']);
   });
 
   it('moves a marked chunk’s source map down by the line it adds', () => {

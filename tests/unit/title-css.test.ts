@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import titleMetrics from 'virtual:title-metrics';
 import {
@@ -10,7 +11,15 @@ import {
 import { initialMotionState } from '../../src/motion/store';
 import { LIGHT_COLORS, titleCss } from '../../src/motion/titleLook';
 
-const css = readFileSync('src/styles/global.css', 'utf8');
+/** The first paint's styles: global.css with the features' sheets it imports. */
+const GLOBAL_CSS = 'src/styles/global.css';
+const globalCss = readFileSync(GLOBAL_CSS, 'utf8');
+const css = [
+  globalCss,
+  ...[...globalCss.matchAll(/@import '(\.[^']+)'/g)].map(([, path]) =>
+    readFileSync(join(dirname(GLOBAL_CSS), path!), 'utf8'),
+  ),
+].join('\n');
 const generated = titleCss(titleMetrics);
 const room = `(100vw - 2 * max(${TITLE_MARGIN_MIN_PX}px, ${TITLE_MARGIN_SHARE * 100}vw))`;
 
