@@ -196,7 +196,8 @@ describe('a new version', () => {
         ...process.env,
         NODE_ENV: 'production',
         DIST_DIR: dir,
-        VITE_FUNCTIONS_EMULATOR: `127.0.0.1:${5390 + version}`,
+        // Another app id makes another client chunk: the two builds differ as two deploys do.
+        VITE_FIREBASE_APP_ID: `1:000000000000:web:${String(version).padStart(22, '0')}`,
       },
       stdio: 'pipe',
     });
@@ -225,7 +226,13 @@ describe('a new version', () => {
         ...(config.headers ?? []),
         { source: '**', headers: [{ key: 'Cache-Control', value: 'no-store' }] },
       ];
-      server = await startHosting({ root: dir, port: 0, config: { ...config, headers } });
+      // The contact calls go to the suite's own server, which forwards them to its backend.
+      server = await startHosting({
+        root: dir,
+        port: 0,
+        config: { ...config, headers },
+        backend: baseURL(),
+      });
       const base = `http://localhost:${(server.address() as AddressInfo).port}`;
       const {
         page: old,
