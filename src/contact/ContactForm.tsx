@@ -69,7 +69,12 @@ export function ContactForm() {
       data-edge-light=""
       noValidate
       onSubmit={onSubmit}
-      onFocus={preload}
+      onFocus={(e) => {
+        // A field taking the focus is the visitor engaging with the form; Send taking it (a
+        // click) is the send itself, which takes the challenge solved ahead.
+        if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)
+          preload();
+      }}
       aria-labelledby="contact-title"
       autoComplete={kiosk ? 'off' : undefined}
     >
