@@ -6,7 +6,8 @@ import { isKiosk } from './contact/kiosk';
 import { outboxMayHold } from './contact/outboxHint';
 import { followReducedMotion } from './dom-motion/springs';
 import { startMotionInputs } from './motion/inputs';
-import { asksForTestMode, startTestInputs } from './motion/testInputs';
+import { startTestInputs } from './motion/testInputs';
+import { asksForTestMode } from './testing/testMode';
 import './styles/later.css';
 
 const container = document.getElementById('root');

@@ -2,13 +2,12 @@
 import { lightRadius, lightScrollOffset, restX, sweepPath } from '../motion/light';
 import { animateSweep, litWindows, placeLitWords, windowTransforms } from './litWindows';
 
-/** Lights the prerendered title and sweeps it; nothing in test mode. */
+/** Lights the prerendered title and sweeps it. */
 export function startEarlyLight(doc: Document = document): void {
   const win = doc.defaultView;
   const box = doc.querySelector<HTMLElement>('.hero__title-box');
   const text = box?.querySelector<HTMLElement>('.hero__title-text');
   if (!win || !box || !text || typeof box.animate !== 'function') return;
-  if (new URLSearchParams(win.location.search).has('motion-test')) return;
 
   // In the box's own px (its scale is 1 before the app runs), as titleLight.ts places the light.
   const fontPx = parseFloat(win.getComputedStyle(box).fontSize);

@@ -24,10 +24,6 @@ declare module '../testing/probes' {
   }
 }
 
-/** Whether the address asks for test mode. */
-export const asksForTestMode = (win: Window = window) =>
-  new URLSearchParams(win.location.search).has('motion-test');
-
 /** Starts the page's inputs with a test's clock and pointer; returns their removal. */
 export function startTestInputs(win: Window = window): () => void {
   installClock(settableClock());
