@@ -4,44 +4,14 @@
  * over HTTP; mail goes to a real SMTP server on loopback.
  */
 import { randomUUID } from 'node:crypto';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { emailBucket } from '../src/clientAddress';
 import { SENT } from '../src/contact';
-import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
 import { backendSettings } from '../src/settings';
-import { FileStore } from '../src/store/fileStore';
-import { FirestoreStore } from '../src/store/firestoreStore';
-import type { ContactStore } from '../src/store/types';
 import { closedPort, startHarness, startSmtp, tempDir, TEST_SECRET, testSettings } from './harness';
+import { storeKits } from './storeKits';
 
-interface Kit {
-  name: string;
-  open(dataDir: string): Promise<{ store: ContactStore; close(): Promise<void> }>;
-}
-
-const KITS: Kit[] = [
-  {
-    name: 'file store',
-    open: async (dir) => ({ store: new FileStore(dir), close: async () => {} }),
-  },
-  {
-    name: 'Firestore store (emulator)',
-    async open() {
-      process.env.FIRESTORE_EMULATOR_HOST = inject('firestoreEmulatorHost');
-      const projectId = `demo-queue-${randomUUID().slice(0, 8)}`;
-      const app = initializeApp({ projectId }, projectId);
-      return {
-        store: new FirestoreStore(getFirestore(app)),
-        async close() {
-          await deleteApp(app);
-          await clearFirestoreEmulator(process.env.FIRESTORE_EMULATOR_HOST!, projectId);
-        },
-      };
-    },
-  },
-];
+const KITS = storeKits('queue');
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
