@@ -2,13 +2,11 @@
 import { earlyPresses } from './earlyPresses';
 import { firstContentfulPaint } from './firstPaint';
 import { startEarlyLight } from './home/earlyLight';
-import { asksForTestMode } from './testing/testMode';
 
 const root = document.getElementById('root');
 const early = root ? earlyPresses(root) : null;
 // The light sweeps over the title from the first paint on; the app takes it over (home/earlyLight.ts).
-// In test mode the test's clock drives the light from the start, so there is no early sweep.
-if (location.pathname === '/' && !asksForTestMode()) startEarlyLight();
+if (location.pathname === '/') startEarlyLight();
 
 async function start() {
   try {

@@ -5,6 +5,7 @@ import { App } from './app/App';
 import { isKiosk } from './contact/kiosk';
 import { outboxMayHold } from './contact/outboxHint';
 import { followReducedMotion } from './dom-motion/springs';
+import { endEarlyLight } from './home/earlyLight';
 import { startMotionInputs } from './motion/inputs';
 import { startTestInputs } from './motion/testInputs';
 import { asksForTestMode } from './testing/testMode';
@@ -30,10 +31,14 @@ const app = (
   </StrictMode>
 );
 
-// The motion store's clock and inputs are handed in once, before anything reads them: a test's
-// (`?motion-test`), or the page's own.
-if (asksForTestMode()) startTestInputs();
-else startMotionInputs();
+// The one place that wires test mode (docs/motion.md). The motion store's clock and inputs are
+// handed in once, before anything reads them: the page's own, or with `?motion-test` a test's.
+// A test's clock starts at 0, so the light it drives starts there too, not where the first
+// paint's sweep has got to.
+if (asksForTestMode()) {
+  endEarlyLight();
+  startTestInputs();
+} else startMotionInputs();
 followReducedMotion();
 
 /** Resolves once the first commit's effects have run; rejects if React's runtime fails to load. */
