@@ -14,8 +14,9 @@ export function useBannerFrame(content: RefObject<HTMLElement | null>, hasText: 
         height: hasText ? element.getBoundingClientRect().height : 0,
         opacity: hasText ? 1 : 0,
       });
-    follow();
-    // Text that wraps anew (a resize, a font arriving) resizes the open frame.
+    // The observer's first call comes once this frame is laid out, so the frame opens from the
+    // next one: the press's own frame paints only what changed in place (the fields' marks, the
+    // focus), not the form moved down. It calls again when text wraps anew (a resize, a font).
     const observer = new ResizeObserver(follow);
     observer.observe(element);
     return () => observer.disconnect();

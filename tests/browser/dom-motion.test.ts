@@ -373,6 +373,36 @@ describe('the contact form’s banner, in Chromium', () => {
       'alert: Please enter your full name.',
     );
   });
+  it('opens from the frame after the press, so the press paints no form moved down', async () => {
+    const { page } = await openPage(browser());
+    await page.goto(`${baseURL()}/#contact`, { waitUntil: 'load' });
+    await page.waitForFunction(() => window.__probes?.edgeLight !== undefined);
+    // Frames counted by a loop that runs first in each frame; the press and the frame's first
+    // height written, each noted with the frame count it happened in.
+    await page.evaluate(() => {
+      const w = window as unknown as { __seen: { frame: number; press?: number; opened?: number } };
+      const seen = (w.__seen = { frame: 0 } as typeof w.__seen);
+      const tick = () => {
+        seen.frame++;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      document.addEventListener('click', () => (seen.press ??= seen.frame), { capture: true });
+      const frame = document.querySelector<HTMLElement>('.contact-form__banner-frame')!;
+      new MutationObserver(() => {
+        if (parseFloat(frame.style.height) > 0) seen.opened ??= seen.frame;
+      }).observe(frame, { attributes: true, attributeFilter: ['style'] });
+    });
+    await page.locator('button.contact-form__send').click();
+    const opened = await page.waitForFunction(() => {
+      const { press, opened } = (window as unknown as { __seen: Record<string, number> }).__seen;
+      return opened === undefined ? false : { press, opened };
+    });
+    const seen = (await opened.jsonValue()) as { press: number; opened: number };
+    // The press lands between frames `press` and `press + 1`; the frame that follows it paints
+    // the fields' marks and the focus, and the banner opens in a frame after that one.
+    expect(seen.opened).toBeGreaterThan(seen.press + 1);
+  });
 });
 
 describe('the route transition, in Chromium', () => {
