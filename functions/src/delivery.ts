@@ -68,7 +68,10 @@ export function backoffMs(attempts: number, policy: RetryPolicy, random = Math.r
   return full / 2 + random() * (full / 2);
 }
 
-/** When to try again after a failed attempt, or null when the message has failed for good. */
+/**
+ * When to try again after a failed attempt, or null when the message has failed for good. An
+ * answer that names its own wait (`Retry-After`) waits at least that, up to the backoff's cap.
+ */
 export function retryAt(
   record: ContactRecord,
   error: unknown,
@@ -79,7 +82,12 @@ export function retryAt(
 ): Date | null {
   const attempts = delivery.attempts + 1;
   const queued = Date.parse(delivery.requeuedAt ?? record.receivedAt);
-  const next = at.getTime() + backoffMs(attempts, policy, random);
+  const asked = (error as { retryAfterMs?: unknown }).retryAfterMs;
+  const wait = Math.max(
+    backoffMs(attempts, policy, random),
+    typeof asked === 'number' ? Math.min(asked, policy.maxDelayMs) : 0,
+  );
+  const next = at.getTime() + wait;
   if (permanentFailure(error) || attempts >= policy.maxAttempts) return null;
   if (next - queued > policy.maxAgeMs) return null;
   return new Date(next);

@@ -166,6 +166,31 @@ export class GoneError extends Error {
   readonly permanent = true;
 }
 
+/**
+ * An answer that asks for a later try at a given time (`Retry-After`, as Slack and Discord send
+ * with 429 and a service down for maintenance with 503). The next try waits at least this long.
+ */
+export class RetryLaterError extends Error {
+  override name = 'RetryLaterError';
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The wait a `Retry-After` header asks for, in ms from `now`: whole seconds, or an HTTP date
+ * (RFC 9110, 10.2.3). Null when the header is missing or neither.
+ */
+export function retryAfterMs(value: string | null, now: Date): number | null {
+  const text = value?.trim() ?? '';
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = /^[A-Za-z]{3}, /.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(date) ? null : Math.max(0, date - now.getTime());
+}
+
 /** Sends one message to one destination; the `signal` ends it at the send deadline. */
 export interface Sender {
   send(record: ContactRecord, signal?: AbortSignal): Promise<void>;
@@ -218,8 +243,13 @@ export function destinationSender(
         throw networkError(error, signal);
       }
       if (response.status === 410) throw new GoneError('HTTP 410 Gone: not sent there again');
-      if (response.status < 200 || response.status > 299)
-        throw new Error(`HTTP ${response.status}`);
+      if (response.status >= 200 && response.status <= 299) return;
+      const wait = retryAfterMs(response.headers.get('retry-after'), clock());
+      if (wait === null) throw new Error(`HTTP ${response.status}`);
+      throw new RetryLaterError(
+        `HTTP ${response.status}, retry after ${Math.ceil(wait / 1000)} s`,
+        wait,
+      );
     },
   };
 }

@@ -19,8 +19,13 @@ export interface Received {
   answer: number | 'no answer';
 }
 
-/** What a path answers to its n-th request (0-based): a status, or 'hold' to never answer. */
-export type Script = (n: number) => number | 'hold';
+/**
+ * What a path answers to its n-th request (0-based): a status, a status with headers, or 'hold'
+ * to never answer.
+ */
+export type Script = (
+  n: number,
+) => number | { status: number; headers: Record<string, string> } | 'hold';
 
 export interface Receiver {
   origin: string;
@@ -68,8 +73,10 @@ export async function startReceiver(
       const entry: Received = { path, headers, body, verified, answer: 'no answer' };
       received.push(entry);
       if (answer === 'hold') return; // the sender's deadline ends it
-      entry.answer = answer;
-      res.writeHead(answer, { 'content-type': 'text/plain' }).end(String(answer));
+      const { status, headers: more } =
+        typeof answer === 'number' ? { status: answer, headers: {} } : answer;
+      entry.answer = status;
+      res.writeHead(status, { 'content-type': 'text/plain', ...more }).end(String(status));
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DISCORD_MAX, destinationSettings } from '../src/destinations';
+import { DISCORD_MAX, destinationSettings, retryAfterMs } from '../src/destinations';
 import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
 import { FileStore } from '../src/store/fileStore';
 import { FirestoreStore } from '../src/store/firestoreStore';
@@ -96,6 +96,8 @@ describe.each(KITS)('destinations on the $name', (kit) => {
     discord?: string;
     smtpPort?: number;
     webhookTimeoutMs?: number;
+    /** The longest backoff (10 ms unless a test needs real waits). */
+    maxDelayMs?: number;
     now?: () => Date;
   }) {
     const receiver = await startReceiver(options.scripts);
@@ -111,10 +113,12 @@ describe.each(KITS)('destinations on the $name', (kit) => {
       SLACK_WEBHOOK_URL: options.slack ? receiver.origin + options.slack : '',
       DISCORD_WEBHOOK_URL: options.discord ? receiver.origin + options.discord : '',
     };
+    const base = testSettings();
     const settings = {
-      ...testSettings(),
+      ...base,
       ...destinationSettings(env, 'local'),
       webhookTimeoutMs: options.webhookTimeoutMs ?? 15_000,
+      retry: { ...base.retry, maxDelayMs: options.maxDelayMs ?? base.retry.maxDelayMs },
     };
     const smtpUrl = smtp?.url ?? `smtp://127.0.0.1:${options.smtpPort}`;
     const h = await startHarness({
@@ -211,6 +215,62 @@ describe.each(KITS)('destinations on the $name', (kit) => {
     expect(receiver.at('/gone').map((p) => p.answer)).toEqual([410, 200]);
     expect(receiver.at('/gone').every((p) => p.verified)).toBe(true);
     expect(smtp!.received).toHaveLength(1);
+  }, 60_000);
+
+  it('waits as long as a Retry-After asks, up to the longest backoff', async () => {
+    let clock = Date.now();
+    const { h, store, receiver, settings } = await backend({
+      scripts: {
+        '/busy': (n) =>
+          n === 0
+            ? { status: 429, headers: { 'retry-after': '120' } }
+            : n === 1
+              ? {
+                  status: 503,
+                  headers: { 'retry-after': new Date(clock + 7_200_000).toUTCString() },
+                }
+              : 200,
+      },
+      webhooks: ['/busy'],
+      maxDelayMs: 3_600_000,
+      now: () => new Date(clock),
+    });
+    const sent = message();
+    await h.call(sent);
+    const name = settings.destinations[0]!.name;
+    const state = async () => (await store.get(sent.idempotencyKey))?.destinations?.[name];
+    const waited = (d: Awaited<ReturnType<typeof state>>) =>
+      Date.parse(d!.nextAttemptAt!) - Date.parse(d!.lastAttemptAt!);
+
+    // 429 with a wait in seconds: the next try is that far ahead, not the 1 ms backoff.
+    const first = await state();
+    expect(first).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(first?.lastError).toBe('HTTP 429, retry after 120 s');
+    expect(waited(first)).toBe(120_000);
+    clock += 119_000;
+    await h.backend.retry();
+    expect(receiver.at('/busy'), 'not posted again before the wait is over').toHaveLength(1);
+    clock += 1_000;
+    await h.backend.retry();
+    expect(receiver.at('/busy')).toHaveLength(2);
+
+    // 503 with a date two hours ahead: the wait stops at the longest backoff, an hour.
+    const second = await state();
+    expect(second).toMatchObject({ state: 'pending', attempts: 2 });
+    expect(second?.lastError).toMatch(/^HTTP 503, retry after \d+ s$/);
+    expect(waited(second)).toBe(3_600_000);
+    clock += 3_600_000;
+    await h.backend.retry();
+    console.log(
+      `${kit.name}: Retry-After: answers ${receiver
+        .at('/busy')
+        .map((p) => p.answer)
+        .join(',')}, waits ${waited(first)} and ${waited(second)} ms, ` +
+        `state ${(await state())?.state}`,
+    );
+    expect(receiver.at('/busy').map((p) => p.answer)).toEqual([429, 503, 200]);
+    expect(ids(receiver, '/busy').size).toBe(1);
+    expect(await state()).toMatchObject({ state: 'delivered', attempts: 3 });
   }, 60_000);
 
   it('gives up on a post slower than the timeout and sends it again', async () => {
@@ -373,6 +433,18 @@ describe.each(KITS)('destinations on the $name', (kit) => {
     expect(sent.out).toContain(`Message ${pending.id}: delivered`);
     expect(smtp!.received).toHaveLength(2);
   }, 60_000);
+});
+
+describe('Retry-After', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  it('reads whole seconds and HTTP dates, and nothing else', () => {
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs(' 0 ', now)).toBe(0);
+    expect(retryAfterMs('Sun, 01 Mar 2026 12:02:00 GMT', now)).toBe(120_000);
+    expect(retryAfterMs('Sun, 01 Mar 2026 11:00:00 GMT', now), 'a date gone by').toBe(0);
+    for (const nonsense of [null, '', '-5', '1.5', 'soon', '2026-03-01T12:02:00Z'])
+      expect(retryAfterMs(nonsense, now), String(nonsense)).toBeNull();
+  });
 });
 
 describe('destination settings', () => {
