@@ -7,8 +7,7 @@ import { outboxMayHold } from './contact/outboxHint';
 import { followReducedMotion } from './dom-motion/springs';
 import { endEarlyLight } from './home/earlyLight';
 import { startMotionInputs } from './motion/inputs';
-import { startTestInputs } from './motion/testInputs';
-import { asksForTestMode } from './testing/testMode';
+import { exposeMotionControls } from './motion/testInputs';
 import './styles/later.css';
 
 const container = document.getElementById('root');
@@ -31,14 +30,10 @@ const app = (
   </StrictMode>
 );
 
-// The one place that wires test mode (docs/motion.md). The motion store's clock and inputs are
-// handed in once, before anything reads them: the page's own, or with `?motion-test` a test's.
-// A test's clock starts at 0, so the light it drives starts there too, not where the first
-// paint's sweep has got to.
-if (asksForTestMode()) {
-  endEarlyLight();
-  startTestInputs();
-} else startMotionInputs();
+// The motion store's clock and inputs are the page's own, started before anything reads them. A
+// test that asked for it at start (`?motion-test`) takes them over through the probe `motion` as
+// it appears; the first paint's sweep then ends, and the test's clock drives the light from 0.
+exposeMotionControls(startMotionInputs(), endEarlyLight);
 followReducedMotion();
 
 /** Resolves once the first commit's effects have run; rejects if React's runtime fails to load. */

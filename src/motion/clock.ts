@@ -1,5 +1,5 @@
 /**
- * The animation clock, handed in at start (src/main.tsx): the page's own, or one that a test sets
+ * The animation clock: the page's own, or one that a test hands in at start and sets
  * (src/motion/testInputs.ts). Nothing else reads the time of the title's motion.
  */
 export interface Clock {

@@ -4,20 +4,24 @@ import { inputActions as act, type PointerKind } from './store';
 /** Set by whichever canvas is running (in the page or in its worker). */
 export const contextControls = { lose: () => {}, restore: () => {} };
 
-/**
- * Starts the inputs at the app's start. `pointer` is where the pointer comes from: the window's,
- * or a test's (src/motion/testInputs.ts), which then sets it itself. Returns their removal.
- */
-export function startMotionInputs(
-  win: Window = window,
-  { pointer = 'window' }: { pointer?: 'window' | 'test' } = {},
-): () => void {
+/** The page's inputs once started: their removal, and the pointer's alone. */
+export interface MotionInputs {
+  stop(): void;
+  /** Stops listening to the window's pointer (a test's takes its place: testInputs.ts). */
+  stopPointer(): void;
+}
+
+/** Starts the window's inputs at the app's start. */
+export function startMotionInputs(win: Window = window): MotionInputs {
   // The pointer's place first: a press writes where it is before that it is down.
-  const stopPointer = pointer === 'window' ? listenToPointer(win) : () => {};
+  const stopPointer = listenToPointer(win);
   const stopPage = listenToPage(win);
-  return () => {
-    stopPage();
-    stopPointer();
+  return {
+    stop: () => {
+      stopPage();
+      stopPointer();
+    },
+    stopPointer,
   };
 }
 

@@ -1,14 +1,17 @@
 /**
- * Test mode (`?motion-test`, docs/motion.md): the one place that hands a test's clock and pointer
- * to the page in place of the real ones. The test drives them through the probe `motion`.
+ * The probe `motion`: a test's handle on the clock, the pointer and the canvas. Its `takeOver()`
+ * puts a test's clock and pointer in place of the page's; a test asks for it at start with
+ * `?motion-test` (src/testing/probes.ts, docs/motion.md "Test mode").
  */
 import { installClock, motionStore, setClockTime, settableClock, inputActions } from './store';
-import { contextControls, startMotionInputs } from './inputs';
+import { contextControls, type MotionInputs } from './inputs';
 import { frameStats, nextFrame } from './frames';
 import { exposeProbe } from '../testing/probes';
 
 /** Test mode's handle on the clock, the pointer and the canvas (the probe `motion`). */
 export interface MotionTestApi {
+  /** Hands the clock and the pointer to the test: a settable clock at 0, no window pointer. */
+  takeOver(): void;
   setTime(ms: number): void;
   setPointer(x: number | null, y?: number): void;
   frame(): Promise<number>;
@@ -19,15 +22,22 @@ export interface MotionTestApi {
 
 declare module '../testing/probes' {
   interface Probes {
-    /** Test mode's clock, pointer and canvas controls (only under `?motion-test`). */
+    /** The clock, pointer and canvas controls a test drives the title with. */
     motion?: MotionTestApi;
   }
 }
 
-/** Starts the page's inputs with a test's clock and pointer; returns their removal. */
-export function startTestInputs(win: Window = window): () => void {
-  installClock(settableClock());
+/**
+ * Exposes the probe `motion` over the page's started `inputs`. Taking over also runs
+ * `endFirstSweep`, so a light the test drives starts at the test clock's 0.
+ */
+export function exposeMotionControls(inputs: MotionInputs, endFirstSweep: () => void): void {
   exposeProbe('motion', {
+    takeOver: () => {
+      installClock(settableClock());
+      inputs.stopPointer();
+      endFirstSweep();
+    },
     setTime: setClockTime,
     setPointer: (x, y = 0) =>
       inputActions.point(
@@ -43,5 +53,4 @@ export function startTestInputs(win: Window = window): () => void {
       return { canvas: s.canvas, sweepStart: s.sweepStart, frames: frameStats.frames };
     },
   });
-  return startMotionInputs(win, { pointer: 'test' });
 }
