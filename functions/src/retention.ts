@@ -1,6 +1,7 @@
-import { readdir, stat, unlink } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { logger } from 'firebase-functions';
+import { removeIfThere } from './store/durableFile';
 import type { ContactStore } from './store/types';
 
 const DAY_MS = 24 * 3_600_000;
@@ -24,16 +25,6 @@ export function expireAt(receivedAt: Date, retentionDays: number | null): string
   return retentionDays === null
     ? null
     : new Date(receivedAt.getTime() + retentionDays * DAY_MS).toISOString();
-}
-
-async function removeIfThere(path: string): Promise<boolean> {
-  try {
-    await unlink(path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
 }
 
 /**

@@ -94,3 +94,14 @@ export async function sweepTempFiles(dir: string, now = Date.now()): Promise<num
   }
   return removed;
 }
+
+/** Deletes the file at `path`; false when there was none. */
+export async function removeIfThere(path: string): Promise<boolean> {
+  try {
+    await unlink(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}

@@ -4,13 +4,13 @@
  * Run with no arguments for its usage.
  */
 import '../local/setup';
-import { unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { canonicalEmail, clientBucket, emailBucket, pseudonymKeyId } from '../clientAddress';
 import { deliver, destinationSenders } from '../delivery';
 import { outboxMailer, smtpMailer } from '../mail';
 import { backendSettings, DEV_PSEUDONYM_SECRET } from '../settings';
+import { removeIfThere } from '../store/durableFile';
 import { FileStore } from '../store/fileStore';
 import { FirestoreStore } from '../store/firestoreStore';
 import { deliveryOf, MAIL } from '../store/types';
@@ -109,16 +109,6 @@ async function pseudonymProblem(store: ContactStore, env: NodeJS.ProcessEnv, sec
   return secret === DEV_PSEUDONYM_SECRET
     ? "PSEUDONYM_SECRET is not set, and the backend has one: without it the tool cannot find an address's rate-limit buckets. Set PSEUDONYM_SECRET to the backend's value and run again."
     : "PSEUDONYM_SECRET is not the backend's: with it the tool cannot find an address's rate-limit buckets. Set it to the backend's value and run again.";
-}
-
-async function removeFile(path: string): Promise<boolean> {
-  try {
-    await unlink(path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
 }
 
 /** Runs one command; returns the exit code. `out` and `err` are stdout and stderr. */
@@ -242,7 +232,7 @@ export async function runMessages(
       const removed: string[] = [];
       for (const r of held.messages) {
         if (await store.remove(r.id)) removed.push(`  message ${r.id}`);
-        if (await removeFile(join(tool.outboxDir, `${r.id}.eml`)))
+        if (await removeIfThere(join(tool.outboxDir, `${r.id}.eml`)))
           removed.push(`  outbox mail ${r.id}.eml`);
       }
       for (const b of held.buckets) {
