@@ -19,6 +19,7 @@ import type { BackendSettings } from './settings';
 import {
   pendingDelivery,
   StoreUnavailableError,
+  withExpiry,
   type ContactRecord,
   type ContactStore,
 } from './store/types';
@@ -117,7 +118,7 @@ export async function handleContact(
       if (owner !== contact.idempotencyKey) refuseChallenge('challenge-reused');
     }
     // A retry of a stored message is answered as the first time, without counting against limits.
-    const existing = await store.get(contact.idempotencyKey);
+    const existing = await store.get(contact.idempotencyKey, now());
     if (existing) return replay(existing, print);
 
     // Each bucket counts a key once: copies of one message racing here use one hit between them.
@@ -137,22 +138,33 @@ export async function handleContact(
       ? {}
       : Object.fromEntries(settings.destinations.map((d) => [d.name, pendingDelivery(false)]));
     const receivedAt = now();
-    record = {
+    record = withExpiry({
       id: contact.idempotencyKey,
       ...contact.fields,
       fingerprint: print,
       receivedAt: receivedAt.toISOString(),
       clientHash,
       pseudonymKey: pseudonymKeyId(settings.pseudonymSecret),
-      expireAt: expireAt(receivedAt, settings.retentionDays),
+      retainUntil: expireAt(receivedAt, settings.retentionDays),
       delivery: pendingDelivery(contact.spam),
       ...(Object.keys(destinations).length > 0 && { destinations, destinationsOpen: true }),
-    };
-    if ((await store.create(record)) === 'exists') {
-      const winner = await store.get(record.id);
+    });
+    const created = await store.create(record, receivedAt);
+    if (created === 'exists') {
+      const winner = await store.get(record.id, receivedAt);
       if (winner) return replay(winner, print);
+      // Stored a moment ago and gone since (erased, or past its retention): nothing was kept.
+      logger.warn('contact message not stored: its key was taken and freed again', {
+        id: record.id,
+      });
+      throw new HttpsError('aborted', STORE_DOWN);
     }
-    logger.info('contact message stored', { id: record.id });
+    logger.info(
+      created === 'replaced'
+        ? 'contact message stored in place of an earlier record under its key, past its retention'
+        : 'contact message stored',
+      { id: record.id },
+    );
     if (contact.spam) {
       logger.info('contact honeypot filled; stored as spam, not mailed', { id: record.id });
       return { success: true, message: SENT };

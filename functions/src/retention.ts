@@ -18,9 +18,11 @@ export interface SweepCounts {
   messages: number;
   mails: number;
   buckets: number;
+  /** Messages past their retention kept, since the studio has not had them. */
+  kept: number;
 }
 
-/** When a message received now is deleted: what a new record's `expireAt` holds. */
+/** When the retention of a message received now ends: what a new record's `retainUntil` holds. */
 export function expireAt(receivedAt: Date, retentionDays: number | null): string | null {
   return retentionDays === null
     ? null
@@ -29,8 +31,9 @@ export function expireAt(receivedAt: Date, retentionDays: number | null): string
 
 /**
  * Deletes what is kept past its time: messages older than the retention (and those whose
- * `expireAt` has come), their .eml copies in the local outbox, and rate-limit buckets whose
- * window is over, whatever the retention. Run at start and before every retry pass.
+ * `expireAt` has come) that the studio has had, their .eml copies in the local outbox, and
+ * rate-limit buckets whose window is over, whatever the retention. Run at start and before every
+ * retry pass.
  */
 export async function sweepExpired(
   store: ContactStore,
@@ -52,8 +55,18 @@ export async function sweepExpired(
       }
     }
   }
-  const counts = { messages: swept.messages.length, mails, buckets: swept.buckets };
+  const counts = {
+    messages: swept.messages.length,
+    mails,
+    buckets: swept.buckets,
+    kept: swept.kept.length,
+  };
   if (counts.messages || counts.mails || counts.buckets)
-    logger.info('contact retention sweep', counts);
+    logger.info('contact retention sweep', { ...counts, ids: swept.messages.join(' ') });
+  // Past its retention, but the studio has not had it: kept, and said each time until it has.
+  if (counts.kept)
+    logger.warn('contact messages past their retention kept until the studio has them', {
+      ids: swept.kept.join(' '),
+    });
   return counts;
 }

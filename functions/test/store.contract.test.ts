@@ -522,30 +522,39 @@ describe.each(KITS)('$name', (kit) => {
     const now = new Date();
     const day = 24 * 3_600_000;
     const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
-    const lapsed = record({ receivedAt: ago(3 * day), expireAt: ago(day) });
-    const old = record({ receivedAt: ago(3 * day) });
+    const delivered = { ...pendingDelivery(false), state: 'delivered' as const, attempts: 1 };
+    const lapsed = record({ receivedAt: ago(3 * day), expireAt: ago(day), delivery: delivered });
+    const old = record({ receivedAt: ago(3 * day), delivery: delivered });
+    // Older than the retention too, but its mail is still pending: the studio has not had it.
+    const waiting = record({ receivedAt: ago(3 * day), retainUntil: ago(2 * day), expireAt: null });
     const kept = record({ receivedAt: ago(day / 2), expireAt: new Date(+now + day).toISOString() });
-    for (const r of [lapsed, old, kept]) expect(await store.create(r)).toBe('created');
+    for (const r of [lapsed, old, waiting, kept]) expect(await store.create(r)).toBe('created');
     // TTL deletion is not instant: until it is gone, no read serves it and nobody sends it.
     expect(await store.get(lapsed.id)).toBeNull();
-    expect((await store.list()).map((r) => r.id).sort()).toEqual([old.id, kept.id].sort());
-    expect((await store.undelivered(now, 10)).sort()).toEqual([old.id, kept.id].sort());
+    const live = [old.id, waiting.id, kept.id].sort();
+    expect((await store.list()).map((r) => r.id).sort()).toEqual(live);
+    expect((await store.undelivered(now, 10)).sort()).toEqual([waiting.id, kept.id].sort());
     expect(await store.claim(lapsed.id, now, LEASE)).toBeNull();
     expect(await store.get(kept.id)).toEqual(kept);
+    // A new message under the key of one past its retention takes its place.
+    expect(await store.create(record({ id: lapsed.id }), now)).toBe('replaced');
+    expect(await store.create(record({ id: kept.id }), now)).toBe('exists');
+    await store.remove(lapsed.id);
 
     const windowMs = 3_600_000;
     await store.hit('client-spent', 'k-1', 5, windowMs, new Date(+now - 3 * windowMs));
     await store.hit('client-live', 'k-2', 5, windowMs, now);
 
     // No retention: only what has its own expireAt, and buckets whose window is over.
+    await store.create(lapsed);
     const first = await store.sweep(now, null);
-    expect(first).toEqual({ messages: [lapsed.id], buckets: 1 });
+    expect(first).toEqual({ messages: [lapsed.id], buckets: 1, kept: [] });
     expect(await store.bucket('client-spent')).toBeNull();
     expect(await store.bucket('client-live')).not.toBeNull();
     // A retention of two days: the message received three days ago goes too.
     const second = await store.sweep(now, new Date(now.getTime() - 2 * day));
-    expect(second).toEqual({ messages: [old.id], buckets: 0 });
-    expect((await store.list()).map((r) => r.id)).toEqual([kept.id]);
+    expect(second).toEqual({ messages: [old.id], buckets: 0, kept: [waiting.id] });
+    expect((await store.list()).map((r) => r.id).sort()).toEqual([waiting.id, kept.id].sort());
   });
 
   it('reads and removes a bucket', async () => {

@@ -16,7 +16,7 @@ const address = formatAddress();
 function keeping(days: number | null): string {
   if (days === null) return 'We keep your data indefinitely, until you ask us to remove it.';
   const period = days === 1 ? '1 day' : `${days} days`;
-  return `We keep the messages you send us through the contact form for ${period}. Then we delete them, together with any copy still waiting to be mailed and the records we keep to limit how often the form can be sent. You can ask us to remove your data sooner.`;
+  return `We keep the messages you send us through the contact form for ${period}. Then we delete them, together with the records we keep to limit how often the form can be sent. A message that has not reached us yet, because the service that brings it to us failed, is kept until it has reached us, and deleted then. You can ask us to remove your data sooner.`;
 }
 
 /** The privacy policy for a retention in days (null: kept until removal is asked). */

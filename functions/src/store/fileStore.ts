@@ -5,6 +5,7 @@ import { lock } from 'proper-lockfile';
 import { IDEMPOTENCY_KEY } from '../../../src/contract/rules';
 import { createFileAtomic, writeFileAtomic } from './durableFile';
 import {
+  awaitingStudio,
   byReceived,
   claimable,
   counted,
@@ -53,6 +54,17 @@ function missing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
+/** Every folder the file store writes in `dataDir`, each named once. */
+export function fileStoreFolders(dataDir: string) {
+  const messages = join(dataDir, 'messages');
+  return {
+    messages,
+    buckets: join(dataDir, 'ratelimits'),
+    challenges: join(dataDir, 'challenges'),
+    aside: join(messages, 'unreadable'),
+  };
+}
+
 /** The local backend's store: one durable JSON file per message and per rate-limit bucket. */
 export class FileStore implements ContactStore {
   readonly messagesDir: string;
@@ -64,10 +76,11 @@ export class FileStore implements ContactStore {
   private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(readonly dataDir: string) {
-    this.messagesDir = join(dataDir, 'messages');
-    this.bucketsDir = join(dataDir, 'ratelimits');
-    this.challengesDir = join(dataDir, 'challenges');
-    this.asideDir = join(this.messagesDir, 'unreadable');
+    const folders = fileStoreFolders(dataDir);
+    this.messagesDir = folders.messages;
+    this.bucketsDir = folders.buckets;
+    this.challengesDir = folders.challenges;
+    this.asideDir = folders.aside;
   }
 
   private file(id: string): string {
@@ -152,12 +165,18 @@ export class FileStore implements ContactStore {
     }
   }
 
-  async create(record: ContactRecord): Promise<'created' | 'exists'> {
+  async create(record: ContactRecord, now = new Date()) {
     const path = this.file(record.id);
+    const text = JSON.stringify(record, null, 2);
     return this.locked(record.id, path, () =>
-      this.io('create', async () =>
-        (await createFileAtomic(path, JSON.stringify(record, null, 2))) ? 'created' : 'exists',
-      ),
+      this.io('create', async () => {
+        if (await createFileAtomic(path, text)) return 'created';
+        // A record past its retention, not swept yet, is gone to every read: its key is free.
+        const stored = await this.readRecord(`${record.id}.json`);
+        if (stored && !expired(stored, now)) return 'exists';
+        await writeFileAtomic(path, text);
+        return stored ? 'replaced' : 'created';
+      }),
     );
   }
 
@@ -203,12 +222,12 @@ export class FileStore implements ContactStore {
     return records.filter((r): r is ContactRecord => r !== null);
   }
 
-  async get(id: string): Promise<ContactRecord | null> {
+  async get(id: string, now = new Date()): Promise<ContactRecord | null> {
     const name = `${id}.json`;
     this.file(id);
     return this.io('read', async () => {
       const record = await this.readRecord(name);
-      return record && !expired(record, new Date()) ? record : null;
+      return record && !expired(record, now) ? record : null;
     });
   }
 
@@ -287,6 +306,17 @@ export class FileStore implements ContactStore {
       .slice(0, limit);
   }
 
+  /** Removes a record unless, read again under its lock, the studio has not had it yet. */
+  private async removeIfSettled(id: string): Promise<boolean> {
+    const path = this.file(id);
+    return this.locked(id, path, async () => {
+      const record = await this.io('read', () => this.readRecord(`${id}.json`));
+      return (
+        !!record && !awaitingStudio(record) && this.io('remove', () => this.unlinkIfThere(path))
+      );
+    });
+  }
+
   async remove(id: string): Promise<boolean> {
     const path = this.file(id);
     return this.locked(id, path, () => this.io('remove', () => this.unlinkIfThere(path)));
@@ -362,11 +392,12 @@ export class FileStore implements ContactStore {
 
   async sweep(now: Date, receivedBefore: Date | null): Promise<Swept> {
     return this.io('sweep', async () => {
-      const swept: Swept = { messages: [], buckets: 0 };
+      const swept: Swept = { messages: [], buckets: 0, kept: [] };
       for (const record of await this.all()) {
         const old = receivedBefore !== null && Date.parse(record.receivedAt) < +receivedBefore;
-        if ((old || expired(record, now)) && (await this.remove(record.id)))
-          swept.messages.push(record.id);
+        if (!old && !expired(record, now)) continue;
+        if (awaitingStudio(record)) swept.kept.push(record.id);
+        else if (await this.removeIfSettled(record.id)) swept.messages.push(record.id);
       }
       for (const file of await this.names(this.bucketsDir)) {
         const name = file.slice(0, -'.json'.length);

@@ -7,6 +7,7 @@ import type {
 } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import {
+  awaitingStudio,
   byReceived,
   claimable,
   counted,
@@ -103,12 +104,23 @@ export const OPEN_DESTINATIONS_INDEX = {
   ],
 } as const;
 
-/** The fields that hold `channel`'s delivery, for an update of the record `next`. */
+/** A record as its document holds it: `expireAt` a Timestamp (a Date here), for the TTL policy. */
+function documentOf(record: ContactRecord): Record<string, unknown> {
+  if (record.expireAt === undefined) return { ...record };
+  return { ...record, [EXPIRE_AT]: record.expireAt ? new Date(record.expireAt) : null };
+}
+
+/** The fields that hold `channel`'s delivery, and the retention they decide, for an update to `next`. */
 function deliveryFields(next: ContactRecord, channel: string): Record<string, unknown> {
-  if (channel === MAIL) return { delivery: next.delivery };
+  const retention =
+    next.expireAt === undefined
+      ? {}
+      : { retainUntil: next.retainUntil ?? null, [EXPIRE_AT]: documentOf(next)[EXPIRE_AT] };
+  if (channel === MAIL) return { delivery: next.delivery, ...retention };
   return {
     [`${DESTINATIONS}.${channel}`]: next.destinations![channel],
     [DESTINATIONS_OPEN]: next.destinationsOpen,
+    ...retention,
   };
 }
 
@@ -168,23 +180,34 @@ export class FirestoreStore implements ContactStore {
     return null;
   }
 
-  async create(record: ContactRecord): Promise<'created' | 'exists'> {
+  async create(record: ContactRecord, now = new Date()) {
     const ref = this.db.collection(MESSAGES).doc(record.id);
-    const doc =
-      record.expireAt === undefined
-        ? record
-        : { ...record, [EXPIRE_AT]: record.expireAt ? new Date(record.expireAt) : null };
+    const doc = documentOf(record);
     try {
-      return (await unchanged(() => ref.create(doc), ALREADY_EXISTS)) ? 'created' : 'exists';
+      if (await unchanged(() => ref.create(doc), ALREADY_EXISTS)) return 'created';
+      // A record past its retention, not deleted yet, is gone to every read: its key is free.
+      return await untilWon(async () => {
+        const snap = await ref.get();
+        const stored = await this.record(snap);
+        if (stored && !expired(stored, now)) return 'exists';
+        // Deleted only as read, then created: of racing senders, one creates and the rest read it.
+        if (
+          snap.exists &&
+          !(await unchanged(() => ref.delete({ lastUpdateTime: snap.updateTime })))
+        )
+          return LOST;
+        const written = await unchanged(() => ref.create(doc), ALREADY_EXISTS);
+        return written ? (stored ? 'replaced' : 'created') : LOST;
+      });
     } catch (error) {
       throw unavailable('create', error);
     }
   }
 
-  async get(id: string): Promise<ContactRecord | null> {
+  async get(id: string, now = new Date()): Promise<ContactRecord | null> {
     try {
       const record = await this.record(await this.db.collection(MESSAGES).doc(id).get());
-      return record && !expired(record, new Date()) ? record : null;
+      return record && !expired(record, now) ? record : null;
     } catch (error) {
       throw unavailable('read', error);
     }
@@ -376,18 +399,41 @@ export class FirestoreStore implements ContactStore {
     }
   }
 
+  /**
+   * Deletes the messages `query` finds, a page at a time, except those the studio has not had;
+   * each is deleted only as it was read, so a delivery written since keeps it.
+   */
+  private async deleteSettled(query: Query, swept: Swept): Promise<void> {
+    let after: QueryDocumentSnapshot | undefined;
+    for (;;) {
+      const paged = query.select('delivery', DESTINATIONS).limit(PAGE);
+      const page = await (after ? paged.startAfter(after) : paged).get();
+      for (const d of page.docs) {
+        const deliveries = d.data() as Pick<ContactRecord, 'delivery' | 'destinations'>;
+        if (deliveries.delivery && awaitingStudio(deliveries)) swept.kept.push(d.id);
+        else if (await unchanged(() => d.ref.delete({ lastUpdateTime: d.updateTime })))
+          swept.messages.push(d.id);
+      }
+      if (page.size < PAGE) return;
+      after = page.docs.at(-1);
+    }
+  }
+
   async sweep(now: Date, receivedBefore: Date | null): Promise<Swept> {
     const messages = this.db.collection(MESSAGES);
+    const swept: Swept = { messages: [], buckets: 0, kept: [] };
     try {
-      const ids = await this.deleteAll(messages.where(EXPIRE_AT, '<=', now));
+      await this.deleteSettled(messages.where(EXPIRE_AT, '<=', now), swept);
       if (receivedBefore)
-        ids.push(
-          ...(await this.deleteAll(messages.where(RECEIVED, '<', receivedBefore.toISOString()))),
+        await this.deleteSettled(
+          messages.where(RECEIVED, '<', receivedBefore.toISOString()),
+          swept,
         );
       const buckets = await this.deleteAll(
         this.db.collection(BUCKETS).where(BUCKET_EXPIRES_AT, '<=', now),
       );
-      return { messages: ids, buckets: buckets.length };
+      swept.kept = [...new Set(swept.kept)];
+      return { ...swept, buckets: buckets.length };
     } catch (error) {
       throw unavailable('sweep', error);
     }

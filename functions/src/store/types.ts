@@ -29,7 +29,12 @@ export interface ContactRecord {
    * studio's tool can tell when it lacks that secret. Absent on older records.
    */
   pseudonymKey?: string;
-  /** When retention (RETENTION_DAYS) deletes it; null keeps it. Firestore's TTL policy reads it. */
+  /** Its receipt plus the retention (RETENTION_DAYS); null when messages are kept. */
+  retainUntil?: string | null;
+  /**
+   * When the sweep (and Firestore's TTL policy) may delete it: `retainUntil` once the studio has
+   * had the message, and null while it has not (awaitingStudio).
+   */
   expireAt?: string | null;
   /** The mail's delivery. */
   delivery: Delivery;
@@ -48,11 +53,34 @@ export function deliveryOf(record: ContactRecord, channel: string): Delivery | n
   return record.destinations?.[channel] ?? null;
 }
 
-/** The record with `channel`'s delivery replaced, and `destinationsOpen` worked out again. */
+/**
+ * The record with `channel`'s delivery replaced, and `destinationsOpen` and `expireAt` worked out
+ * again.
+ */
 export function withDelivery(record: ContactRecord, channel: string, d: Delivery): ContactRecord {
-  if (channel === MAIL) return { ...record, delivery: d };
+  if (channel === MAIL) return withExpiry({ ...record, delivery: d });
   const destinations = { ...record.destinations, [channel]: d };
-  return { ...record, destinations, destinationsOpen: open(destinations) };
+  return withExpiry({ ...record, destinations, destinationsOpen: open(destinations) });
+}
+
+/**
+ * True while the studio has not had the message: a delivery is still being tried, or every
+ * delivery that ended failed. Retention never deletes such a message (docs/contact.md).
+ */
+export function awaitingStudio(record: Pick<ContactRecord, 'delivery' | 'destinations'>): boolean {
+  const all = [record.delivery, ...Object.values(record.destinations ?? {})];
+  if (all.some((d) => d.state === 'pending' || d.state === 'sending')) return true;
+  return all.some((d) => d.state === 'failed') && !all.some((d) => d.state === 'delivered');
+}
+
+/**
+ * The record with `expireAt` set from its retention: `retainUntil`, or null while the studio has
+ * not had it. A record stored before `retainUntil` existed takes it from its `expireAt`.
+ */
+export function withExpiry(record: ContactRecord): ContactRecord {
+  if (record.retainUntil === undefined && record.expireAt === undefined) return record;
+  const retainUntil = record.retainUntil !== undefined ? record.retainUntil : record.expireAt!;
+  return { ...record, retainUntil, expireAt: awaitingStudio(record) ? null : retainUntil };
 }
 
 /** True while a destination still has work: pending or sending. */
@@ -78,13 +106,19 @@ export interface Swept {
   /** Ids of the messages removed. */
   messages: string[];
   buckets: number;
+  /** Ids of the messages past their retention that are kept, since the studio has not had them. */
+  kept: string[];
 }
 
 /** Where an accepted message is durably kept, with its delivery state. */
 export interface ContactStore {
-  /** Stores a new record durably. 'exists' when a record with this id is already stored. */
-  create(record: ContactRecord): Promise<'created' | 'exists'>;
-  get(id: string): Promise<ContactRecord | null>;
+  /**
+   * Stores a new record durably. 'exists' when a record with this id is already stored;
+   * 'replaced' when the one stored was past its `expireAt` at `now`, and is replaced.
+   */
+  create(record: ContactRecord, now?: Date): Promise<'created' | 'replaced' | 'exists'>;
+  /** The record, unless it is past its `expireAt` at `now` (then it is gone to every read). */
+  get(id: string, now?: Date): Promise<ContactRecord | null>;
   /**
    * Atomically marks a claimable delivery (the mail's unless `channel` names a destination) as
    * sending and returns the record; null when not claimable.
@@ -113,7 +147,8 @@ export interface ContactStore {
   forgetKeys(name: string, keys: string[]): Promise<'reduced' | 'removed' | 'none'>;
   /**
    * Removes the messages past their `expireAt` or received before `receivedBefore` (the
-   * retention), and the rate-limit buckets whose window is over, whatever the retention.
+   * retention), except those the studio has not had (awaitingStudio), and the rate-limit buckets
+   * whose window is over, whatever the retention.
    */
   sweep(now: Date, receivedBefore: Date | null): Promise<Swept>;
   /** Where the records that could not be read were set aside (a file, a document path). */
