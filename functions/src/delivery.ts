@@ -231,7 +231,15 @@ export async function retryUndelivered(
         const send = sender(channel);
         // A destination no longer configured keeps its state until it is configured again.
         if (!send) continue;
-        const outcome = await deliver(store, send, id, options, channel);
+        // One delivery's fault (a store write that failed) is logged; the pass goes on.
+        const outcome = await deliver(store, send, id, options, channel).catch((error: unknown) => {
+          logger.error('contact delivery step failed; the next pass tries again', {
+            id,
+            channel,
+            error: (error as Error).message,
+          });
+          return 'skipped' as const;
+        });
         if (outcome !== 'skipped') counts[outcome]++;
         if (tried.size >= maxPerPass) break;
       }

@@ -24,7 +24,11 @@ export type Place = 'deployed' | 'local';
 export const DISCORD_MAX = 2000;
 
 /** Standard Webhooks secrets: `whsec_` and the base64 of 24 to 64 random bytes. */
-const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+const WEBHOOK_SECRET = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
+export const WEBHOOK_SECRET_BYTES = { min: 24, max: 64 };
+
+/** How much of a destination's answer is read (after decompression); the rest is dropped. */
+export const ANSWER_READ_BYTES = 4 * 1024;
 
 type Env = Record<string, string | undefined>;
 
@@ -42,6 +46,8 @@ function checkedUrl(raw: string, key: string, place: Place): string {
     // The value itself stays out of the message: it may hold a token.
     throw new Error(`${key} holds something that is not a URL`);
   }
+  // fetch refuses such a URL, and a token belongs in the path or the secret, not in the URL's user.
+  if (url.username || url.password) throw new Error(`${key} must not hold a user name or password`);
   if (url.protocol === 'https:') return url.href;
   if (place === 'local' && url.protocol === 'http:' && url.hostname === '127.0.0.1')
     return url.href;
@@ -50,6 +56,23 @@ function checkedUrl(raw: string, key: string, place: Place): string {
       ? `${key} must hold https: URLs (or http://127.0.0.1 locally)`
       : `${key} must hold https: URLs`,
   );
+}
+
+/**
+ * Throws unless `secret` is `whsec_` and canonical base64 of 24 to 64 bytes, and the
+ * `standardwebhooks` signer takes it: a bad secret stops the start, never a send.
+ */
+function checkWebhookSecret(secret: string): void {
+  const base64 = WEBHOOK_SECRET.exec(secret)?.[1];
+  const bytes = base64 === undefined ? null : Buffer.from(base64, 'base64');
+  if (!bytes || bytes.toString('base64') !== base64)
+    throw new Error('WEBHOOK_SECRET must be whsec_ followed by base64');
+  const { min, max } = WEBHOOK_SECRET_BYTES;
+  if (bytes.length < min || bytes.length > max)
+    throw new Error(
+      `WEBHOOK_SECRET must hold ${min} to ${max} random bytes; it holds ${bytes.length}`,
+    );
+  new Webhook(secret);
 }
 
 /** The destinations the settings name, and the webhook signing secret. */
@@ -71,8 +94,7 @@ export function destinationSettings(
   const secret = setting(env, 'WEBHOOK_SECRET');
   if (destinations.length > 0 && !secret)
     throw new Error('WEBHOOK_URLS needs WEBHOOK_SECRET (whsec_ and base64)');
-  if (secret && !WEBHOOK_SECRET.test(secret))
-    throw new Error('WEBHOOK_SECRET must be whsec_ followed by base64');
+  if (secret) checkWebhookSecret(secret);
   const slack = setting(env, 'SLACK_WEBHOOK_URL');
   if (slack)
     destinations.push({
@@ -196,6 +218,25 @@ export interface Sender {
   send(record: ContactRecord, signal?: AbortSignal): Promise<void>;
 }
 
+/**
+ * Reads at most ANSWER_READ_BYTES of an answer's body, then cancels the rest, so a huge or
+ * endless answer (or a compression bomb) costs neither memory nor time. Reading a small answer to
+ * its end lets the connection be used again.
+ */
+async function drainAnswer(response: Response): Promise<void> {
+  const reader = response.body?.getReader();
+  if (!reader) return;
+  try {
+    for (let size = 0; size < ANSWER_READ_BYTES;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.length;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
 /** Why a fetch failed, in words that never hold the URL. */
 function networkError(error: unknown, signal: AbortSignal | undefined): Error {
   if (signal?.aborted) return new Error('no answer before the send deadline');
@@ -210,14 +251,15 @@ export function destinationSender(
   webhookSecret: string | null,
   clock: () => Date = () => new Date(),
 ): Sender {
-  const signer =
-    destination.kind === 'webhook' && webhookSecret ? new Webhook(webhookSecret) : null;
+  let signer: Webhook | undefined;
   return {
     async send(record, signal) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       let body: string;
       if (destination.kind === 'webhook') {
-        if (!signer) throw new Error('WEBHOOK_SECRET is not set');
+        if (!webhookSecret) throw new Error('WEBHOOK_SECRET is not set');
+        // Made on the first send: a secret the signer refuses is this destination's error alone.
+        signer ??= new Webhook(webhookSecret);
         body = webhookBody(record);
         // The same id on every attempt: the receiver's key for dropping repeats.
         const id = `msg_${record.id}`;
@@ -238,10 +280,10 @@ export function destinationSender(
           redirect: 'manual',
           signal,
         });
-        await response.arrayBuffer();
       } catch (error) {
         throw networkError(error, signal);
       }
+      await drainAnswer(response).catch(() => {});
       if (response.status === 410) throw new GoneError('HTTP 410 Gone: not sent there again');
       if (response.status >= 200 && response.status <= 299) return;
       const wait = retryAfterMs(response.headers.get('retry-after'), clock());

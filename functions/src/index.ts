@@ -1,5 +1,5 @@
 import { defineList, defineString } from 'firebase-functions/params';
-import { logger } from 'firebase-functions';
+import { logger, onInit } from 'firebase-functions';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { studio } from '../../src/contract/company';
 import type { ContactRuntime } from './contact';
@@ -19,7 +19,7 @@ import {
   WEBHOOK_SECRET,
   WEBHOOK_URLS,
 } from './sendContactEmail';
-import { backendSettings } from './settings';
+import { backendSettings, challengeSettings } from './settings';
 import { FirestoreStore } from './store/firestoreStore';
 
 const CONTACT_TO = defineString('CONTACT_TO', {
@@ -79,18 +79,24 @@ function productionRuntime(): Promise<ContactRuntime> {
 /** The contact form's callable, deployed: Firestore and SMTP. */
 export const sendContactEmail = makeSendContactEmail(productionRuntime, ALLOWED_ORIGINS);
 
-let challengeSettings: ReturnType<typeof backendSettings> | undefined;
-
 /** Hands the form a proof-of-work challenge (off with CHALLENGE=off). */
 export const contactChallenge = makeContactChallenge(
   // Only the challenge secret is bound to it.
   () =>
-    (challengeSettings ??= backendSettings({
-      ...process.env,
-      CHALLENGE_SECRET: CHALLENGE_SECRET.value(),
-    })),
+    challengeSettings({ ...process.env, CHALLENGE_SECRET: CHALLENGE_SECRET.value() }, 'deployed'),
   ALLOWED_ORIGINS,
 );
+
+// Each instance checks the settings as it starts, before its first call, and names what is wrong.
+onInit(() => {
+  try {
+    productionSettings();
+  } catch (error) {
+    logger.error('contact settings are wrong; no message is taken until they are fixed', {
+      error: (error as Error).message,
+    });
+  }
+});
 
 /** Mails, and posts to each destination, whatever is stored and not yet delivered there. */
 export const retryContactEmails = onSchedule(

@@ -1,9 +1,10 @@
 import { defineBoolean, defineSecret, type Expression } from 'firebase-functions/params';
-import { onCall } from 'firebase-functions/v2/https';
+import { logger } from 'firebase-functions';
+import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { CONTACT_TIMEOUT_SECONDS, FUNCTIONS_REGION } from '../../src/contract/callable';
 import { issueChallenge } from './challenge';
-import { handleContact, type ContactRuntime } from './contact';
-import type { BackendSettings } from './settings';
+import { handleContact, STORE_DOWN, type ContactRuntime } from './contact';
+import type { ChallengeSettings } from './settings';
 import { UNDECODABLE_BODY, undecodable } from './request';
 
 /** SMTP connection string, e.g. smtps://user:password@smtp.example.com:465. */
@@ -40,6 +41,21 @@ export const APP_CHECK_ENFORCE = defineBoolean('APP_CHECK_ENFORCE', {
 export type AllowedOrigins = string[] | Expression<string[]>;
 
 /**
+ * What a callable needs, or, when a setting is wrong, an error log that names it and `unavailable`
+ * for the caller: the form keeps the visitor's text and offers to send it again.
+ */
+async function ready<T>(what: () => T | Promise<T>): Promise<T> {
+  try {
+    return await what();
+  } catch (error) {
+    logger.error('contact settings are wrong; no message is taken until they are fixed', {
+      error: (error as Error).message,
+    });
+    throw new HttpsError('unavailable', STORE_DOWN);
+  }
+}
+
+/**
  * The callable on its caller's runtime: Firestore and SMTP deployed, files in the local backend.
  * A body the protocol cannot decode (undecodable) is answered 400 before the callable sees it:
  * its decoder would throw, and the callable would answer 500.
@@ -59,7 +75,7 @@ export function makeSendContactEmail(
       // Limited-use tokens are consumed: a replayed token is marked alreadyConsumed and refused.
       consumeAppCheckToken: APP_CHECK_ENFORCE,
     },
-    async (request) => handleContact(request, await runtime()),
+    async (request) => handleContact(request, await ready(runtime)),
   );
   const guarded = (req: Parameters<typeof callable>[0], res: Parameters<typeof callable>[1]) => {
     if (req.method === 'POST' && undecodable((req.body as { data?: unknown } | undefined)?.data)) {
@@ -80,7 +96,7 @@ export interface ChallengeAnswer {
 
 /** The callable that hands the form a proof-of-work challenge for its next message. */
 export function makeContactChallenge(
-  settings: () => BackendSettings | Promise<BackendSettings>,
+  settings: () => ChallengeSettings | null,
   origins: AllowedOrigins,
   now: () => Date = () => new Date(),
 ) {
@@ -94,7 +110,7 @@ export function makeContactChallenge(
       enforceAppCheck: APP_CHECK_ENFORCE,
     },
     async (): Promise<ChallengeAnswer> => {
-      const { challenge } = await settings();
+      const challenge = await ready(settings);
       return { challenge: challenge ? await issueChallenge(challenge, now()) : null };
     },
   );

@@ -80,7 +80,22 @@ export const CHALLENGE_MAX_COUNTER = 100;
 /** Long enough for a visitor who engages with the form, then writes for a while. */
 export const DEFAULT_CHALLENGE_TTL_MS = 60 * 60_000;
 
-function challengeSettings(env: Env): ChallengeSettings | null {
+/**
+ * A secret's value. Blank or whitespace is unset: locally the dev-only key stands in; deployed
+ * the start stops, since a key everyone can read would let anyone forge what it signs.
+ */
+function secret(env: Env, key: string, devKey: string, place: Place): string {
+  const value = env[key]?.trim();
+  if (value) return value;
+  if (place === 'deployed')
+    throw new Error(
+      `${key} is not set (or holds only spaces): set it with firebase functions:secrets:set ${key}`,
+    );
+  return devKey;
+}
+
+/** The proof-of-work settings: null with CHALLENGE=off. */
+export function challengeSettings(env: Env, place: Place = 'local'): ChallengeSettings | null {
   const mode = env.CHALLENGE?.trim().toLowerCase() || 'on';
   if (mode === 'off') return null;
   if (mode !== 'on') throw new Error(`CHALLENGE must be on or off, got "${env.CHALLENGE}"`);
@@ -88,7 +103,7 @@ function challengeSettings(env: Env): ChallengeSettings | null {
   if (!Number.isInteger(cost))
     throw new Error(`CHALLENGE_COST must be a whole number, got ${cost}`);
   return {
-    secret: env.CHALLENGE_SECRET?.trim() || DEV_CHALLENGE_SECRET,
+    secret: secret(env, 'CHALLENGE_SECRET', DEV_CHALLENGE_SECRET, place),
     cost,
     maxCounter: CHALLENGE_MAX_COUNTER,
     ttlMs: positive(env, 'CHALLENGE_TTL_MS', DEFAULT_CHALLENGE_TTL_MS),
@@ -96,8 +111,9 @@ function challengeSettings(env: Env): ChallengeSettings | null {
 }
 
 /**
- * The backend's settings from the environment, each listed in .env.example. `place` says which
- * destination URLs are allowed: deployed, https: only.
+ * The backend's settings from the environment, each listed in .env.example. Throws at once, naming
+ * the setting, when one is wrong. `place` says which destination URLs are allowed (deployed,
+ * https: only) and whether a blank secret may fall back to its dev-only key (locally only).
  */
 export function backendSettings(env: Env = process.env, place: Place = 'local'): BackendSettings {
   return {
@@ -118,11 +134,11 @@ export function backendSettings(env: Env = process.env, place: Place = 'local'):
       maxAttempts: positive(env, 'RETRY_MAX_ATTEMPTS', 12),
       maxAgeMs: positive(env, 'RETRY_MAX_AGE_MS', 3 * 24 * 3_600_000),
     },
-    pseudonymSecret: env.PSEUDONYM_SECRET?.trim() || DEV_PSEUDONYM_SECRET,
+    pseudonymSecret: secret(env, 'PSEUDONYM_SECRET', DEV_PSEUDONYM_SECRET, place),
     mailTimeoutMs: positive(env, 'MAIL_TIMEOUT_MS', DEFAULT_MAIL_TIMEOUT_MS),
     webhookTimeoutMs: positive(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_WEBHOOK_TIMEOUT_MS),
     ...destinationSettings(env, place),
-    challenge: challengeSettings(env),
+    challenge: challengeSettings(env, place),
     retentionDays: retentionDays(env.RETENTION_DAYS),
   };
 }

@@ -14,7 +14,7 @@ import {
 import { makeContactChallenge, makeSendContactEmail } from '../sendContactEmail';
 import { backendSettings, localOrigins, type BackendSettings } from '../settings';
 import { sweepTempFiles } from '../store/durableFile';
-import { FileStore } from '../store/fileStore';
+import { FileStore, fileStoreFolders } from '../store/fileStore';
 import type { ContactStore } from '../store/types';
 
 export interface LocalBackendOptions {
@@ -73,7 +73,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     : outboxMailer(outboxDir, settings.mail);
   const runtime = { store, mailer, settings, now: options.now };
   let swept = 0;
-  for (const dir of [join(dataDir, 'messages'), join(dataDir, 'ratelimits'), outboxDir]) {
+  // Every folder the file store and the outbox write: a crash can leave a temp file in any.
+  for (const dir of [...Object.values(fileStoreFolders(dataDir)), outboxDir]) {
     // A store that cannot be read is answered as unavailable, call by call: start all the same.
     swept += await sweepTempFiles(dir).catch((error: unknown) => {
       console.warn(`Could not look for leftover temp files in ${dir}: ${(error as Error).message}`);
@@ -94,7 +95,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const origins = options.origins ?? localOrigins();
   const callable = makeSendContactEmail(() => runtime, origins);
   const challengeCallable = makeContactChallenge(
-    () => settings,
+    () => settings.challenge,
     origins,
     options.now ?? (() => new Date()),
   );
