@@ -52,11 +52,15 @@ export async function startHosting(opts: HostingOptions): Promise<Server> {
   const config = withConnectSrc(opts.config ?? readHostingConfig(), opts.connectSrc ?? []);
   const app = connect();
   if (opts.backend) {
-    // xfwd: the backend sees the visitor's address as the right-most X-Forwarded-For hop, as behind Google's front end.
     const proxy = createProxyServer({ target: opts.backend, xfwd: true });
     const callable = new RegExp(LOCAL_CALLABLE_ROUTE);
     app.use((req, res, next) => {
       if (!callable.test(req.url ?? '')) return next();
+      // The peer goes last in X-Forwarded-For, as Google's front end adds it: the backend trusts
+      // that right-most hop alone (docs/contact.md). httpxy's xfwd would keep the caller's header.
+      const given = req.headers['x-forwarded-for'];
+      const peer = req.socket.remoteAddress ?? '';
+      req.headers['x-forwarded-for'] = given ? `${String(given)}, ${peer}` : peer;
       // An unreachable backend drops the call, as an unreachable function would: the page hears
       // no answer (and its outbox keeps the message), not an error status.
       proxy.web(req, res).catch(() => res.destroy());
