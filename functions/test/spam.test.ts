@@ -12,6 +12,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { SENT } from '../src/contact';
 import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
+import { sweepExpired } from '../src/retention';
 import { backendSettings } from '../src/settings';
 import { judge } from '../src/spam/filter';
 import { withMarks } from '../src/spam/classifier';
@@ -153,7 +154,17 @@ describe.each(KITS)('the spam filter on the $name', (kit) => {
     await h.call(third);
     expect((await stored(third.idempotencyKey)).delivery.state).toBe('spam');
     expect((await run(['spam', 'spam-nothing-0000000'], env)).code).toBe(1);
-  }, 30_000);
+
+    // Retention: a swept message takes what the filter learnt from it along.
+    const marked = await h.backend.store.spamMarks();
+    expect(marked !== 'unchanged' && Object.keys(marked.marks).sort()).toEqual(
+      [pitch.idempotencyKey, amber.idempotencyKey].sort(),
+    );
+    const later = new Date(Date.now() + 3 * 86_400_000);
+    await sweepExpired(h.backend.store, { now: later, retentionDays: 1 });
+    const left = await h.backend.store.spamMarks();
+    expect(left !== 'unchanged' && left.marks).toEqual({});
+  }, 60_000);
 });
 
 describe('the spam filter, settings and bounds', () => {

@@ -2,7 +2,7 @@
  * The studio's marks, as the store keeps them: one per message id, its label and hashed words.
  * They stay under MAX_MARKS_BYTES: the oldest marks go first when a new one would pass it.
  */
-import type { SpamMark, SpamMarks } from '../store/types';
+import type { ContactStore, SpamMark, SpamMarks } from '../store/types';
 
 /** Well under Firestore's 1 MiB document and quick to read on a file. */
 export const MAX_MARKS_BYTES = 512 * 1024;
@@ -10,6 +10,31 @@ export const MAX_MARKS_BYTES = 512 * 1024;
 export const MAX_MARK_FEATURES = 300;
 
 export const NO_MARKS: SpamMarks = { version: '0', marks: {} };
+
+const newVersion = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Sets (or with null, removes) the mark of message `id` in the store. */
+export function setSpamMark(store: ContactStore, id: string, mark: SpamMark | null) {
+  return store.changeSpamMarks((current) =>
+    mark || current.marks[id] ? withMark(current, id, mark) : null,
+  );
+}
+
+/**
+ * Forgets what the filter learnt from messages that are gone: the `ids` the retention sweep
+ * removed, and any mark made before `before` (the retention), so no mark outlives its message.
+ */
+export async function forgetSpamMarks(store: ContactStore, ids: string[], before: Date | null) {
+  await store.changeSpamMarks((current) => {
+    const gone = Object.entries(current.marks).filter(
+      ([id, mark]) => ids.includes(id) || (before !== null && Date.parse(mark.at) < +before),
+    );
+    if (gone.length === 0) return null;
+    const marks = { ...current.marks };
+    for (const [id] of gone) delete marks[id];
+    return { version: newVersion(), marks };
+  });
+}
 
 /** The marks with `id`'s mark set (or removed), the oldest dropped while over the size cap. */
 export function withMark(current: SpamMarks, id: string, mark: SpamMark | null): SpamMarks {
@@ -23,5 +48,5 @@ export function withMark(current: SpamMarks, id: string, mark: SpamMark | null):
     size -= JSON.stringify(marks[oldest]).length + oldest.length + 4;
     delete marks[oldest];
   }
-  return { version: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, marks };
+  return { version: newVersion(), marks };
 }

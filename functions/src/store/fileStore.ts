@@ -26,12 +26,11 @@ import type {
   DueOptions,
   RateBucket,
   ReleaseOutcome,
-  SpamMark,
   SpamMarks,
   Swept,
   UsedChallenge,
 } from './types';
-import { NO_MARKS, withMark } from '../spam/marks';
+import { NO_MARKS } from '../spam/marks';
 
 /**
  * The lock between processes (the backend and `npm run messages`): proper-lockfile makes a
@@ -432,11 +431,11 @@ export class FileStore implements ContactStore {
     });
   }
 
-  async setSpamMark(id: string, mark: SpamMark | null): Promise<void> {
+  async changeSpamMarks(change: (current: SpamMarks) => SpamMarks | null): Promise<void> {
     await this.locked('spam:marks', this.marksFile, () =>
       this.io('write spam marks', async () => {
-        const current = (await this.readJson<SpamMarks>(this.marksFile)) ?? NO_MARKS;
-        await writeFileAtomic(this.marksFile, JSON.stringify(withMark(current, id, mark)));
+        const next = change((await this.readJson<SpamMarks>(this.marksFile)) ?? NO_MARKS);
+        if (next) await writeFileAtomic(this.marksFile, JSON.stringify(next));
       }),
     );
   }

@@ -30,11 +30,10 @@ import type {
   DueOptions,
   RateBucket,
   ReleaseOutcome,
-  SpamMark,
   SpamMarks,
   Swept,
 } from './types';
-import { NO_MARKS, withMark } from '../spam/marks';
+import { NO_MARKS } from '../spam/marks';
 
 export const MESSAGES = 'contactMessages';
 export const BUCKETS = 'contactRateLimits';
@@ -526,12 +525,13 @@ export class FirestoreStore implements ContactStore {
     }
   }
 
-  async setSpamMark(id: string, mark: SpamMark | null): Promise<void> {
+  async changeSpamMarks(change: (current: SpamMarks) => SpamMarks | null): Promise<void> {
     const ref = this.db.collection(SPAM_FILTER).doc(SPAM_MARKS_DOC);
     try {
       await untilWon(async () => {
         const snap = await ref.get();
-        const next = withMark((snap.data() as SpamMarks | undefined) ?? NO_MARKS, id, mark);
+        const next = change((snap.data() as SpamMarks | undefined) ?? NO_MARKS);
+        if (!next) return true;
         const written = snap.exists
           ? await unchanged(() => ref.update({ ...next }, { lastUpdateTime: snap.updateTime! }))
           : await unchanged(() => ref.create(next), ALREADY_EXISTS);

@@ -160,8 +160,8 @@ export interface ContactStore {
   judge(id: string, mark: 'spam' | 'ham', destinations: string[]): Promise<ContactRecord | null>;
   /** The spam filter's marks; 'unchanged' when their version is still `known`. */
   spamMarks(known?: string): Promise<SpamMarks | 'unchanged'>;
-  /** Sets (or with null, removes) the mark of message `id`, within the size cap (spam/marks.ts). */
-  setSpamMark(id: string, mark: SpamMark | null): Promise<void>;
+  /** Rewrites the spam filter's marks with `change` (spam/marks.ts); null from it writes nothing. */
+  changeSpamMarks(change: (current: SpamMarks) => SpamMarks | null): Promise<void>;
 }
 
 /** A solved challenge the store has seen: the message it came with, kept until it expires. */

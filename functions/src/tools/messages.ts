@@ -17,6 +17,7 @@ import { deliveryOf, MAIL } from '../store/types';
 import type { ContactRecord, ContactStore, DeliveryState, RateBucket } from '../store/types';
 import { storeKind } from '../local/localStore';
 import { features } from '../spam/features';
+import { setSpamMark } from '../spam/marks';
 
 export const USAGE = `Usage: npm run messages -- <command>
 
@@ -264,7 +265,7 @@ export async function runMessages(
       for (const r of held.messages) {
         if (await store.remove(r.id)) removed.push(`  message ${r.id}`);
         // What the filter learnt from the message (hashed words) goes with it.
-        if (r.spam?.mark) await store.setSpamMark(r.id, null);
+        if (r.spam?.mark) await setSpamMark(store, r.id, null);
         if (await removeIfThere(join(tool.outboxDir, `${r.id}.eml`)))
           removed.push(`  outbox mail ${r.id}.eml`);
       }
@@ -293,7 +294,7 @@ export async function runMessages(
         err(`No message with id ${id}.`);
         return 1;
       }
-      await store.setSpamMark(id, {
+      await setSpamMark(store, id, {
         label: mark,
         features: features(`${after.name}\n${after.message}`),
         at: new Date().toISOString(),
