@@ -7,6 +7,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type * as MimeFuncs from 'nodemailer/lib/mime-funcs';
 import { studio } from '../../src/contract/company';
+import { spamNote } from './spam/note';
 import { createFileAtomic } from './store/durableFile';
 import type { ContactRecord } from './store/types';
 
@@ -60,8 +61,7 @@ function encodedReplyTo(record: ContactRecord): string | null {
 export function composeMail(record: ContactRecord, settings: MailSettings): SendMailOptions {
   const domain = settings.from.split('@')[1] ?? 'localhost';
   // SPAM_ACTION=tag: a message the filter flagged goes out marked, with its reasons.
-  const flagged = record.spam?.flagged && record.spam.mark !== 'ham' ? record.spam : null;
-  const why = flagged && `Possible spam (score ${flagged.score}): ${flagged.reasons.join('; ')}.`;
+  const why = spamNote(record);
   const text = [
     `A message from the ${studio.name} website contact form.`,
     ...(why ? [why] : []),
@@ -92,7 +92,7 @@ export function composeMail(record: ContactRecord, settings: MailSettings): Send
     ...(record.name.includes('=?')
       ? {}
       : { replyTo: { name: record.name, address: record.email } }),
-    subject: headerText(`${flagged ? '[Spam?] ' : ''}Website message from ${record.name}`),
+    subject: headerText(`${why ? '[Spam?] ' : ''}Website message from ${record.name}`),
     // The same id on every retry: an inbox that got a mail twice shows it once.
     messageId: `<contact-${record.id}@${domain}>`,
     headers: { 'X-Contact-Message-Id': record.id },

@@ -19,7 +19,9 @@ import { withMarks } from '../src/spam/classifier';
 import { MAX_MARKS_BYTES, NO_MARKS, withMark } from '../src/spam/marks';
 import { FirestoreStore } from '../src/store/firestoreStore';
 import type { ContactRecord, ContactStore } from '../src/store/types';
+import { destinationSettings } from '../src/destinations';
 import { header, startHarness, startSmtp, tempDir, TEST_SECRET, testSettings } from './harness';
+import { startReceiver } from './receiver';
 
 const TOOL = fileURLToPath(new URL('../src/tools/messages.ts', import.meta.url));
 
@@ -173,6 +175,9 @@ describe('the spam filter, settings and bounds', () => {
     cleanups.push(dir.remove);
     const smtp = await startSmtp(0);
     cleanups.push(smtp.close);
+    const receiver = await startReceiver({ '/slack': () => 200 });
+    cleanups.push(receiver.close);
+    const slack = destinationSettings({ SLACK_WEBHOOK_URL: `${receiver.origin}/slack` }, 'local');
     for (const [mode, spam] of [
       ['tag', backendSettings({ SPAM_ACTION: 'tag' }).spam],
       ['off', backendSettings({ SPAM_FILTER: 'off' }).spam],
@@ -180,7 +185,7 @@ describe('the spam filter, settings and bounds', () => {
       const h = await startHarness({
         dataDir: dir.path,
         smtpUrl: smtp.url,
-        settings: { ...testSettings(), spam },
+        settings: { ...testSettings(), ...slack, spam },
       });
       const pitch = message('Rahul Sharma', PITCH);
       await h.call(pitch);
@@ -190,6 +195,8 @@ describe('the spam filter, settings and bounds', () => {
       if (mode === 'tag') {
         expect(header(mail.raw, 'Subject')).toMatch(/^\[Spam\?\] Website message/);
         expect(mail.raw).toMatch(/Possible spam \(score [\d.]+\): pitch: SEO/);
+        const posted = JSON.parse(receiver.at('/slack')[0]!.body) as { text: string };
+        expect(posted.text).toMatch(/^\[Spam\?\] A message .*\nPossible spam \(score/);
       } else {
         expect(header(mail.raw, 'Subject')).toMatch(/^Website message/);
         const record = (await h.records()).find((r) => r.id === pitch.idempotencyKey)!;
