@@ -59,6 +59,7 @@ export default defineConfig((env) =>
             'tests/browser/**/*.test.ts',
             'tests/engines/outbox.test.ts',
             'tests/engines/dom-motion.test.ts',
+            'tests/engines/spam.test.ts',
           ],
         }),
         // The same cross-engine files (tests/engines) in Firefox and in WebKit: docs/browsers.md.

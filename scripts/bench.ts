@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { startHosting } from './hosting';
 import type { Device } from './bench/browser';
 import { challengeBench } from './bench/challenge';
+import { spamBench } from './bench/spam';
 import { feel } from './bench/feel';
 import { showLayers } from './bench/layers';
 import { runLighthouse } from './bench/lighthouse';
@@ -29,6 +30,10 @@ const { values: args } = parseArgs({
     layers: { type: 'boolean', default: false },
   },
 });
+// The spam filter needs no build nor browser: measured first, and alone with --only spam.
+const kinds = args.only.split(',');
+if (kinds.includes('spam')) console.log(`\nSpam filter\n\n${await spamBench()}\n`);
+if (kinds.every((k) => k === 'spam')) process.exit(0);
 const distDir = process.env.DIST_DIR ?? 'dist-bench';
 const outDir = process.env.BENCH_OUT ?? 'bench-results';
 const rounds = Number(args.rounds ?? (args.quick ? 1 : 5));

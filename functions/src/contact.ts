@@ -15,6 +15,7 @@ import { deliverAll, destinationSenders } from './delivery';
 import type { Mailer } from './mail';
 import { parseContactRequest, type ContactRequest } from './request';
 import { expireAt } from './retention';
+import { noteSendTime, paceLikeSend, screen } from './spam/intake';
 import type { BackendSettings } from './settings';
 import {
   pendingDelivery,
@@ -106,6 +107,7 @@ export async function handleContact(
   if (checked && !checked.ok) refuseChallenge(checked.reason);
 
   let record: ContactRecord;
+  let held = false;
   try {
     // A solved challenge comes with one message; copies of that message may bring it again.
     if (checked?.ok) {
@@ -133,8 +135,14 @@ export async function handleContact(
       throw new HttpsError('resource-exhausted', TOO_MANY);
     }
 
-    // Each destination configured now gets a delivery state of its own; spam goes nowhere.
-    const destinations = contact.spam
+    // Spam (the honeypot, or the filter's verdict with SPAM_ACTION=hold) is stored and held.
+    const screened = await screen(store, settings.spam, {
+      ...contact.fields,
+      honeypot: contact.spam,
+    });
+    held = screened.hold;
+    // Each destination configured now gets a delivery state of its own; held spam goes nowhere.
+    const destinations = held
       ? {}
       : Object.fromEntries(settings.destinations.map((d) => [d.name, pendingDelivery(false)]));
     const receivedAt = now();
@@ -146,8 +154,9 @@ export async function handleContact(
       clientHash,
       pseudonymKey: pseudonymKeyId(settings.pseudonymSecret),
       retainUntil: expireAt(receivedAt, settings.retentionDays),
-      delivery: pendingDelivery(contact.spam),
+      delivery: pendingDelivery(held),
       ...(Object.keys(destinations).length > 0 && { destinations, destinationsOpen: true }),
+      ...(screened.info && { spam: screened.info }),
     });
     const created = await store.create(record, receivedAt);
     if (created === 'exists') {
@@ -165,18 +174,25 @@ export async function handleContact(
         : 'contact message stored',
       { id: record.id },
     );
-    if (contact.spam) {
-      logger.info('contact honeypot filled; stored as spam, not mailed', { id: record.id });
-      return { success: true, message: SENT };
-    }
   } catch (error) {
     return storeDown(error);
   }
+  if (held) {
+    logger.info('contact message held as spam, not sent', {
+      id: record.id,
+      reasons: record.spam?.reasons,
+    });
+    // The same answer, after about as long as a send takes: a spammer cannot tell.
+    await paceLikeSend();
+    return { success: true, message: SENT };
+  }
 
   // The message is stored: a failed mail or webhook is retried later, the visitor is done.
+  const started = Date.now();
   await deliverAll(store, runtime.mailer, destinationSenders(settings), record, {
     ...settings,
     now,
   });
+  noteSendTime(Date.now() - started);
   return { success: true, message: SENT };
 }

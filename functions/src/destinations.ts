@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { spamNote } from './spam/note';
 import { studio } from '../../src/contract/company';
 import type { ContactRecord } from './store/types';
 
@@ -127,6 +128,12 @@ export function discordEscape(text: string): string {
 
 const TITLE = `A message from the ${studio.name} website contact form.`;
 
+/** The title line, marked "[Spam?]" with the reasons when SPAM_ACTION=tag flagged the message. */
+function title(record: ContactRecord): string {
+  const why = spamNote(record);
+  return why ? `[Spam?] ${TITLE}\n${why}` : TITLE;
+}
+
 /** The JSON body of a signed webhook. */
 export function webhookBody(record: ContactRecord): string {
   return JSON.stringify({
@@ -138,13 +145,16 @@ export function webhookBody(record: ContactRecord): string {
       email: record.email,
       message: record.message,
       receivedAt: record.receivedAt,
+      ...(spamNote(record) && {
+        spam: { score: record.spam!.score, reasons: record.spam!.reasons },
+      }),
     },
   });
 }
 
 export function slackBody(record: ContactRecord): string {
   const text = [
-    slackEscape(TITLE),
+    slackEscape(title(record)),
     `Name: ${slackEscape(record.name)}`,
     `Email: ${slackEscape(record.email)}`,
     '',
@@ -166,7 +176,7 @@ function cut(text: string, max: number): string {
 
 export function discordBody(record: ContactRecord): string {
   const head = [
-    discordEscape(TITLE),
+    discordEscape(title(record)),
     `Name: ${discordEscape(record.name)}`,
     `Email: ${discordEscape(record.email)}`,
     '',

@@ -7,6 +7,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type * as MimeFuncs from 'nodemailer/lib/mime-funcs';
 import { studio } from '../../src/contract/company';
+import { spamNote } from './spam/note';
 import { createFileAtomic } from './store/durableFile';
 import type { ContactRecord } from './store/types';
 
@@ -59,8 +60,11 @@ function encodedReplyTo(record: ContactRecord): string | null {
 /** The mail for one message; the visitor is only in Reply-To, every field of theirs escaped. */
 export function composeMail(record: ContactRecord, settings: MailSettings): SendMailOptions {
   const domain = settings.from.split('@')[1] ?? 'localhost';
+  // SPAM_ACTION=tag: a message the filter flagged goes out marked, with its reasons.
+  const why = spamNote(record);
   const text = [
     `A message from the ${studio.name} website contact form.`,
+    ...(why ? [why] : []),
     '',
     `Name: ${record.name}`,
     `Email: ${record.email}`,
@@ -72,7 +76,7 @@ export function composeMail(record: ContactRecord, settings: MailSettings): Send
   ].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family:system-ui,sans-serif;line-height:1.5">
-<p>A message from the ${escapeHtml(studio.name)} website contact form.</p>
+<p>A message from the ${escapeHtml(studio.name)} website contact form.</p>${why ? `\n<p><strong>${escapeHtml(why)}</strong></p>` : ''}
 <table cellpadding="4">
 <tr><th align="left">Name</th><td>${escapeHtml(record.name)}</td></tr>
 <tr><th align="left">Email</th><td>${escapeHtml(record.email)}</td></tr>
@@ -88,7 +92,7 @@ export function composeMail(record: ContactRecord, settings: MailSettings): Send
     ...(record.name.includes('=?')
       ? {}
       : { replyTo: { name: record.name, address: record.email } }),
-    subject: headerText(`Website message from ${record.name}`),
+    subject: headerText(`${why ? '[Spam?] ' : ''}Website message from ${record.name}`),
     // The same id on every retry: an inbox that got a mail twice shows it once.
     messageId: `<contact-${record.id}@${domain}>`,
     headers: { 'X-Contact-Message-Id': record.id },

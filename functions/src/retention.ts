@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { logger } from 'firebase-functions';
 import { removeIfThere } from './store/durableFile';
 import type { ContactStore } from './store/types';
+import { forgetSpamMarks } from './spam/marks';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -42,6 +43,8 @@ export async function sweepExpired(
   const { now, retentionDays, outboxDir } = options;
   const before = retentionDays === null ? null : new Date(now.getTime() - retentionDays * DAY_MS);
   const swept = await store.sweep(now, before);
+  // What the spam filter learnt from a message goes with it.
+  await forgetSpamMarks(store, swept.messages, before);
   let mails = 0;
   if (outboxDir) {
     for (const id of swept.messages) if (await removeIfThere(join(outboxDir, `${id}.eml`))) mails++;

@@ -1,6 +1,7 @@
 import { studio } from '../../src/contract/company';
 import { destinationSettings, type Destination, type Place } from './destinations';
 import { retentionDays } from '../../src/contract/retention';
+import { spamSettings, type SpamSettings } from './spam/settings';
 
 export interface RateLimits {
   windowMs: number;
@@ -38,6 +39,8 @@ export interface BackendSettings {
   retentionDays: number | null;
   /** The proof-of-work challenge every message must solve; null when CHALLENGE=off. */
   challenge: ChallengeSettings | null;
+  /** The content filter (SPAM_FILTER, SPAM_ACTION, SPAM_THRESHOLD); null when it is off. */
+  spam: SpamSettings | null;
 }
 
 export interface ChallengeSettings {
@@ -140,6 +143,7 @@ export function backendSettings(env: Env = process.env, place: Place = 'local'):
     ...destinationSettings(env, place),
     challenge: challengeSettings(env, place),
     retentionDays: retentionDays(env.RETENTION_DAYS),
+    spam: spamSettings(env),
   };
 }
 

@@ -38,10 +38,10 @@ export function privacyPolicyFor(days: number | null): LegalDocument {
    We do not sell, rent or share your information with third parties, except where we are required to do so by law.
 
 4. STORAGE AND SECURITY
-   Your data is stored in a cloud document database and is encrypted at rest. Access is limited to the people who need it to run the service.
+   Your data is stored in a cloud document database and is encrypted at rest. Access is limited to the people who need it to run the service. Messages sent through the contact form are checked for spam on our own server; nothing of them is sent anywhere else for it.
 
 5. RETENTION AND REMOVAL
-   ${keeping(days)} To have your data removed, contact us at the address below. We then delete every message you sent us through the contact form, any copy still waiting to be mailed, and the records we keep to limit how often the form can be sent, and we tell you what we removed. If you ask, we first send you a copy of everything we hold about you.
+   ${keeping(days)} To have your data removed, contact us at the address below. We then delete every message you sent us through the contact form, any copy still waiting to be mailed, what our spam filter learnt from them, and the records we keep to limit how often the form can be sent, and we tell you what we removed. If you ask, we first send you a copy of everything we hold about you.
 
 6. CHILDREN
    Our services are not for children. Children under 13 are prohibited from using them, and we do not knowingly collect their data.

@@ -36,6 +36,11 @@ export interface ContactSite {
   solved(): Promise<string>;
   /** How many mails arrived for a message. */
   mails(id: string): number;
+  /** The backend's DATA_DIR (its file store) and SMTP server, for `npm run messages`. */
+  dataDir: string;
+  smtpUrl: string;
+  /** Stops the backend and starts it again on the same port and data, as a redeploy would. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,14 +83,16 @@ async function tcpSwitch(target: number) {
 export async function contactSite(): Promise<ContactSite> {
   const data = await tempDir();
   const smtp = await startSmtp();
-  const backend = await startLocalBackend({
-    port: 0,
-    dataDir: data.path,
-    smtpUrl: smtp.url,
-    retryIntervalMs: 3_600_000,
-    // One kiosk is one client address: these tests send more than a visitor would.
-    settings: backendSettings({ RATE_LIMIT_PER_CLIENT: '1000', RATE_LIMIT_PER_EMAIL: '1000' }),
-  });
+  const start = (port: number) =>
+    startLocalBackend({
+      port,
+      dataDir: data.path,
+      smtpUrl: smtp.url,
+      retryIntervalMs: 3_600_000,
+      // One kiosk is one client address: these tests send more than a visitor would.
+      settings: backendSettings({ RATE_LIMIT_PER_CLIENT: '1000', RATE_LIMIT_PER_EMAIL: '1000' }),
+    });
+  let backend = await start(0);
   const gate = await tcpSwitch(backend.port);
   const site = await startHosting({
     root: process.env.DIST_DIR ?? 'dist',
@@ -133,6 +140,13 @@ export async function contactSite(): Promise<ContactSite> {
       return solve(((await res.json()) as { result: { challenge: Challenge } }).result.challenge);
     },
     mails: (id) => smtp.received.filter((m) => idOf(m.raw) === id).length,
+    dataDir: data.path,
+    smtpUrl: smtp.url,
+    async restart() {
+      const { port } = backend;
+      await backend.close();
+      backend = await start(port);
+    },
     async close() {
       site.closeAllConnections();
       await new Promise((ok) => site.close(ok));

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { logger } from 'firebase-functions';
 import { lock } from 'proper-lockfile';
@@ -12,6 +12,7 @@ import {
   deliveryOf,
   expired,
   isContactRecord,
+  judged,
   MAIL,
   released,
   requeued,
@@ -26,9 +27,11 @@ import type {
   DueOptions,
   RateBucket,
   ReleaseOutcome,
+  SpamMarks,
   Swept,
   UsedChallenge,
 } from './types';
+import { NO_MARKS } from '../spam/marks';
 
 /**
  * The lock between processes (the backend and `npm run messages`): proper-lockfile makes a
@@ -62,6 +65,7 @@ export function fileStoreFolders(dataDir: string) {
     buckets: join(dataDir, 'ratelimits'),
     challenges: join(dataDir, 'challenges'),
     aside: join(messages, 'unreadable'),
+    spam: join(dataDir, 'spam'),
   };
 }
 
@@ -74,6 +78,8 @@ export class FileStore implements ContactStore {
   /** Where records that cannot be read are moved, out of every listing (unreadable()). */
   readonly asideDir: string;
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** The spam filter's marks (DATA_DIR/spam/marks.json) as last read, by the file's size and time. */
+  private marksRead: { stamp: string; marks: SpamMarks } | null = null;
 
   constructor(readonly dataDir: string) {
     const folders = fileStoreFolders(dataDir);
@@ -430,5 +436,39 @@ export class FileStore implements ContactStore {
         throw error;
       }
     });
+  }
+
+  async judge(id: string, mark: 'spam' | 'ham', destinations: string[]) {
+    return this.update(id, 'judge', (record) => judged(record, mark, destinations));
+  }
+
+  private get marksFile(): string {
+    return join(fileStoreFolders(this.dataDir).spam, 'marks.json');
+  }
+
+  async spamMarks(known?: string): Promise<SpamMarks | 'unchanged'> {
+    return this.io('read spam marks', async () => {
+      const info = await stat(this.marksFile).catch((error: unknown) => {
+        if (missing(error)) return null;
+        throw error;
+      });
+      if (!info) return known === NO_MARKS.version ? 'unchanged' : NO_MARKS;
+      const stamp = `${info.size}:${info.mtimeMs}:${info.ino}`;
+      if (this.marksRead?.stamp !== stamp) {
+        const marks = (await this.readJson<SpamMarks>(this.marksFile)) ?? NO_MARKS;
+        this.marksRead = { stamp, marks };
+      }
+      const { marks } = this.marksRead;
+      return known === marks.version ? 'unchanged' : marks;
+    });
+  }
+
+  async changeSpamMarks(change: (current: SpamMarks) => SpamMarks | null): Promise<void> {
+    await this.locked('spam:marks', this.marksFile, () =>
+      this.io('write spam marks', async () => {
+        const next = change((await this.readJson<SpamMarks>(this.marksFile)) ?? NO_MARKS);
+        if (next) await writeFileAtomic(this.marksFile, JSON.stringify(next));
+      }),
+    );
   }
 }

@@ -14,6 +14,7 @@ import {
   deliveryOf,
   expired,
   isContactRecord,
+  judged,
   MAIL,
   pendingDue,
   released,
@@ -30,13 +31,18 @@ import type {
   DueOptions,
   RateBucket,
   ReleaseOutcome,
+  SpamMarks,
   Swept,
 } from './types';
+import { NO_MARKS } from '../spam/marks';
 
 export const MESSAGES = 'contactMessages';
 export const BUCKETS = 'contactRateLimits';
 /** Solved challenges, by signature; a TTL policy on `expiresAt` deletes expired ones. */
 export const CHALLENGES = 'contactChallenges';
+/** The spam filter's marks: one document, SPAM_MARKS_DOC, under the 1 MiB limit (spam/marks.ts). */
+export const SPAM_FILTER = 'contactSpamFilter';
+const SPAM_MARKS_DOC = 'marks';
 /** Where documents of MESSAGES that are not records are moved (unreadable()). */
 export const UNREADABLE = 'contactMessagesUnreadable';
 /** A message's retention: a Timestamp, so a TTL policy can delete it (firestore.indexes.json). */
@@ -519,6 +525,71 @@ export class FirestoreStore implements ContactStore {
       return (snap.data() as { messageId?: string } | undefined)?.messageId ?? messageId;
     } catch (error) {
       throw unavailable('use challenge', error);
+    }
+  }
+
+  async judge(id: string, mark: 'spam' | 'ham', destinations: string[]) {
+    const ref = this.db.collection(MESSAGES).doc(id);
+    try {
+      return await untilWon(async () => {
+        const snap = await ref.get();
+        const record = await this.record(snap);
+        if (!record) return null;
+        const next = judged(record, mark, destinations);
+        const fields: Record<string, unknown> = { spam: next.spam, delivery: next.delivery };
+        if (next.destinations) {
+          fields[DESTINATIONS] = next.destinations;
+          fields[DESTINATIONS_OPEN] = next.destinationsOpen;
+        }
+        // A held message sent on has no expireAt until the studio has had it.
+        if (next.expireAt !== undefined) {
+          fields.retainUntil = next.retainUntil ?? null;
+          fields[EXPIRE_AT] = documentOf(next)[EXPIRE_AT];
+        }
+        const written = await unchanged(() =>
+          ref.update(fields, { lastUpdateTime: snap.updateTime! }),
+        );
+        return written ? next : LOST;
+      });
+    } catch (error) {
+      throw unavailable('judge', error);
+    }
+  }
+
+  async spamMarks(known?: string): Promise<SpamMarks | 'unchanged'> {
+    const filter = this.db.collection(SPAM_FILTER);
+    try {
+      if (known !== undefined) {
+        // Only the version: one small read per message while the marks stay as they are.
+        const { FieldPath } = await import('firebase-admin/firestore');
+        const head = await filter
+          .where(FieldPath.documentId(), '==', SPAM_MARKS_DOC)
+          .select('version')
+          .get();
+        const version = (head.docs[0]?.get('version') as string | undefined) ?? NO_MARKS.version;
+        if (version === known) return 'unchanged';
+      }
+      const snap = await filter.doc(SPAM_MARKS_DOC).get();
+      return (snap.data() as SpamMarks | undefined) ?? NO_MARKS;
+    } catch (error) {
+      throw unavailable('read spam marks', error);
+    }
+  }
+
+  async changeSpamMarks(change: (current: SpamMarks) => SpamMarks | null): Promise<void> {
+    const ref = this.db.collection(SPAM_FILTER).doc(SPAM_MARKS_DOC);
+    try {
+      await untilWon(async () => {
+        const snap = await ref.get();
+        const next = change((snap.data() as SpamMarks | undefined) ?? NO_MARKS);
+        if (!next) return true;
+        const written = snap.exists
+          ? await unchanged(() => ref.update({ ...next }, { lastUpdateTime: snap.updateTime! }))
+          : await unchanged(() => ref.create(next), ALREADY_EXISTS);
+        return written || LOST;
+      });
+    } catch (error) {
+      throw unavailable('write spam marks', error);
     }
   }
 }

@@ -42,6 +42,33 @@ export interface ContactRecord {
   destinations?: Record<string, Delivery>;
   /** True while some destination is pending or sending: what the retry pass queries for. */
   destinationsOpen?: boolean;
+  /** What the spam filter found (functions/src/spam/), and the studio's mark; absent with it off. */
+  spam?: SpamInfo;
+}
+
+/** The spam filter's verdict on a record, as the studio reads it. */
+export interface SpamInfo {
+  /** 0 and up; at or over the threshold (SPAM_THRESHOLD) the message is spam. */
+  score: number;
+  /** Why: each rule that fired, and the classifier's share. */
+  reasons: string[];
+  /** Over the threshold: held (delivery `spam`) or sent tagged (SPAM_ACTION=tag). */
+  flagged: boolean;
+  /** The studio's word: `spam ID` or `not-spam ID` in `npm run messages`. */
+  mark?: 'spam' | 'ham';
+}
+
+/** A message the studio marked, as the filter learns it: hashed words, never the text. */
+export interface SpamMark {
+  label: 'spam' | 'ham';
+  features: string[];
+  at: string;
+}
+
+/** Every mark the filter learns from, by message id; `version` changes with each change. */
+export interface SpamMarks {
+  version: string;
+  marks: Record<string, SpamMark>;
 }
 
 /** What a delivery is for: the mail, or a destination by its name. */
@@ -161,6 +188,15 @@ export interface ContactStore {
    * used once: by one message, and again only by copies of that message.
    */
   useChallenge(challenge: string, messageId: string, expiresAt: Date, now: Date): Promise<string>;
+  /**
+   * The studio's word on a message: records `mark` in its `spam`, and for 'ham' sends a held
+   * message on (its mail and the `destinations` named, pending and due now). Null when no such record.
+   */
+  judge(id: string, mark: 'spam' | 'ham', destinations: string[]): Promise<ContactRecord | null>;
+  /** The spam filter's marks; 'unchanged' when their version is still `known`. */
+  spamMarks(known?: string): Promise<SpamMarks | 'unchanged'>;
+  /** Rewrites the spam filter's marks with `change` (spam/marks.ts); null from it writes nothing. */
+  changeSpamMarks(change: (current: SpamMarks) => SpamMarks | null): Promise<void>;
 }
 
 /** A solved challenge the store has seen: the message it came with, kept until it expires. */
@@ -234,6 +270,27 @@ export function pendingDelivery(spam: boolean): Delivery {
     nextAttemptAt: null,
     requeuedAt: null,
   };
+}
+
+/**
+ * The record once the studio has judged it: the mark kept, and a held message sent on, its mail
+ * and `destinations` pending and due now.
+ */
+export function judged(
+  record: ContactRecord,
+  mark: 'spam' | 'ham',
+  destinations: string[],
+): ContactRecord {
+  const spam: SpamInfo = { ...(record.spam ?? { score: 0, reasons: [], flagged: false }), mark };
+  if (mark === 'spam' || record.delivery.state !== 'spam') return { ...record, spam };
+  const pending = Object.fromEntries(destinations.map((name) => [name, pendingDelivery(false)]));
+  // Sent on: retention keeps it again until the studio has had it.
+  return withExpiry({
+    ...record,
+    spam,
+    delivery: pendingDelivery(false),
+    ...(destinations.length > 0 && { destinations: pending, destinationsOpen: true }),
+  });
 }
 
 /** How a claim ends: delivered; or not, to be tried at `retryAt`, or never again (null: failed). */

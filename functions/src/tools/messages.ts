@@ -7,7 +7,7 @@ import '../local/setup';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { canonicalEmail, clientBucket, emailBucket, pseudonymKeyId } from '../clientAddress';
-import { deliver, destinationSenders } from '../delivery';
+import { deliver, deliverAll, destinationSenders } from '../delivery';
 import { outboxMailer, smtpMailer } from '../mail';
 import { backendSettings, DEV_PSEUDONYM_SECRET } from '../settings';
 import { removeIfThere } from '../store/durableFile';
@@ -16,11 +16,16 @@ import { FirestoreStore } from '../store/firestoreStore';
 import { deliveryOf, MAIL } from '../store/types';
 import type { ContactRecord, ContactStore, DeliveryState, RateBucket } from '../store/types';
 import { storeKind } from '../local/localStore';
+import { features } from '../spam/features';
+import { setSpamMark } from '../spam/marks';
 
 export const USAGE = `Usage: npm run messages -- <command>
 
-  list [--state STATE]           every message, newest first (STATE: pending, sending,
-                                 delivered, failed, spam)
+  list [--state STATE] [--spam]  every message, newest first (STATE: pending, sending,
+                                 delivered, failed, spam); --spam: only the held spam
+  not-spam ID                    a message is not spam: send a held one now, to every
+                                 destination, and teach the filter
+  spam ID                        a message is spam: teach the filter
   export --email ADDRESS         every record held about ADDRESS, as JSON
   erase --email ADDRESS [--yes]  remove them, their outbox mails and rate-limit buckets
                                  (without --yes: only list what would go)
@@ -67,6 +72,13 @@ function line(r: ContactRecord): string {
   const head = [r.receivedAt, d.state.padEnd(9), r.id, `${r.name} <${r.email}>`, error]
     .filter(Boolean)
     .join('  ');
+  // The filter's verdict, when it flagged the message or the studio marked it.
+  const spam =
+    r.spam && (r.spam.flagged || r.spam.mark)
+      ? [
+          `    spam score ${r.spam.score}${r.spam.mark ? ` (marked ${r.spam.mark === 'ham' ? 'not spam' : 'spam'})` : ''}: ${r.spam.reasons.join('; ')}`,
+        ]
+      : [];
   // Each destination on a line of its own: its name, state and last error.
   const destinations = Object.entries(r.destinations ?? {})
     .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -74,7 +86,7 @@ function line(r: ContactRecord): string {
       const why = dest.state === 'failed' || dest.state === 'pending' ? dest.lastError : null;
       return `    ${name}: ${dest.state}${why ? `  ${why}` : ''}`;
     });
-  return [head, ...destinations].join('\n');
+  return [head, ...spam, ...destinations].join('\n');
 }
 
 /**
@@ -128,6 +140,7 @@ export async function runMessages(
         state: { type: 'string' },
         email: { type: 'string' },
         yes: { type: 'boolean', default: false },
+        spam: { type: 'boolean', default: false },
       },
     });
   } catch (error) {
@@ -145,7 +158,10 @@ export async function runMessages(
   try {
     switch (command) {
       case 'list':
-        expect(rest.length === 0 && !values.email && !values.yes, 'list takes only --state.');
+        expect(
+          rest.length === 0 && !values.email && !values.yes,
+          'list takes only --state and --spam.',
+        );
         expect(
           values.state === undefined || STATES.includes(values.state as DeliveryState),
           `--state must be one of: ${STATES.join(', ')}.`,
@@ -153,13 +169,27 @@ export async function runMessages(
         break;
       case 'export':
       case 'erase':
-        expect(rest.length === 0 && values.state === undefined, `${command} takes --email.`);
+        expect(
+          rest.length === 0 && values.state === undefined && !values.spam,
+          `${command} takes --email.`,
+        );
         expect(Boolean(values.email?.includes('@')), `${command} needs --email ADDRESS.`);
         expect(command === 'erase' || !values.yes, 'export takes no --yes.');
         break;
+      case 'spam':
+      case 'not-spam':
+        expect(
+          rest.length === 1 && !values.email && !values.state && !values.yes && !values.spam,
+          `${command} takes one message id.`,
+        );
+        break;
       case 'retry':
         expect(
-          (rest.length === 1 || rest.length === 2) && !values.email && !values.state && !values.yes,
+          (rest.length === 1 || rest.length === 2) &&
+            !values.email &&
+            !values.state &&
+            !values.yes &&
+            !values.spam,
           'retry takes one message id, and a destination if not the mail.',
         );
         break;
@@ -171,7 +201,9 @@ export async function runMessages(
 
     if (command === 'list') {
       const records = (await store.list()).filter(
-        (r) => !values.state || r.delivery.state === values.state,
+        (r) =>
+          (!values.state || r.delivery.state === values.state) &&
+          (!values.spam || r.delivery.state === 'spam'),
       );
       out(records.length ? records.map(line).join('\n') : 'No messages.');
       const aside = await store.unreadable();
@@ -232,6 +264,8 @@ export async function runMessages(
       const removed: string[] = [];
       for (const r of held.messages) {
         if (await store.remove(r.id)) removed.push(`  message ${r.id}`);
+        // What the filter learnt from the message (hashed words) goes with it.
+        if (r.spam?.mark) await setSpamMark(store, r.id, null);
         if (await removeIfThere(join(tool.outboxDir, `${r.id}.eml`)))
           removed.push(`  outbox mail ${r.id}.eml`);
       }
@@ -242,6 +276,53 @@ export async function runMessages(
           removed.push(`  ${b.keys.length} key(s) from the shared rate-limit bucket ${b.name}`);
       }
       out([`Removed, for ${values.email}:`, ...removed].join('\n'));
+      return 0;
+    }
+
+    if (command === 'spam' || command === 'not-spam') {
+      const id = rest[0]!;
+      const mark = command === 'spam' ? 'spam' : 'ham';
+      const before = await store.get(id);
+      if (!before) {
+        err(`No message with id ${id}.`);
+        return 1;
+      }
+      const wasHeld = before.delivery.state === 'spam';
+      const names = settings.destinations.map((d) => d.name);
+      const after = await store.judge(id, mark, names);
+      if (!after) {
+        err(`No message with id ${id}.`);
+        return 1;
+      }
+      await setSpamMark(store, id, {
+        label: mark,
+        features: features(`${after.name}\n${after.message}`),
+        at: new Date().toISOString(),
+      });
+      if (mark === 'spam') {
+        out(`Message ${id}: marked as spam; the filter has learnt it.`);
+        return 0;
+      }
+      if (!wasHeld || after.delivery.state === 'spam') {
+        out(`Message ${id}: marked as not spam; the filter has learnt it.`);
+        return 0;
+      }
+      const mailer = env.SMTP_URL
+        ? smtpMailer(env.SMTP_URL, settings.mail)
+        : outboxMailer(tool.outboxDir, settings.mail);
+      try {
+        await deliverAll(store, mailer, destinationSenders(settings), after, settings);
+      } finally {
+        mailer.close();
+      }
+      const sent = await store.get(id);
+      const states = sent
+        ? [
+            `mail ${sent.delivery.state}`,
+            ...Object.entries(sent.destinations ?? {}).map(([n, d]) => `${n} ${d.state}`),
+          ]
+        : ['gone'];
+      out(`Message ${id}: not spam, sent (${states.join(', ')}); the filter has learnt it.`);
       return 0;
     }
 
