@@ -13,6 +13,7 @@ import { startHosting } from './hosting';
 import type { Device } from './bench/browser';
 import { challengeBench } from './bench/challenge';
 import { feel } from './bench/feel';
+import { inboxBench, stopInboxBench } from './bench/inbox';
 import { showLayers } from './bench/layers';
 import { runLighthouse } from './bench/lighthouse';
 import { load } from './bench/load';
@@ -24,7 +25,7 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     rounds: { type: 'string' },
     compare: { type: 'string' },
-    only: { type: 'string', default: 'lighthouse,load,feel,challenge' },
+    only: { type: 'string', default: 'lighthouse,load,feel,challenge,inbox' },
     'write-docs': { type: 'boolean', default: false },
     layers: { type: 'boolean', default: false },
   },
@@ -48,6 +49,8 @@ const variants = [
   ...at('feel', 'phone', ROUTES),
   ...at('challenge', 'phone', [HOME]),
   ...at('challenge', 'desktop', [HOME]),
+  // Not a page: the inbox's callable at 10,000 messages, on both stores (scripts/bench/inbox.ts).
+  ...at('inbox', 'desktop', [HOME]),
 ].filter((v) => args.only.split(',').includes(v.kind));
 
 async function measure(v: Variant, url: string, round: number): Promise<Record<string, number>> {
@@ -58,6 +61,7 @@ async function measure(v: Variant, url: string, round: number): Promise<Record<s
   }
   if (v.kind === 'feel') return feel(url, v.device);
   if (v.kind === 'challenge') return challengeBench(url, v.device, distDir);
+  if (v.kind === 'inbox') return inboxBench();
   // The phone's first round watches 20 s, for the first visit's bytes; the lit title needs less.
   const windowMs =
     v.device === 'phone' && round === 0 ? 20_000 : v.route === HOME ? 12_000 : 10_000;
@@ -90,6 +94,7 @@ try {
   else await run();
 } finally {
   for (const s of servers) s.close().closeAllConnections();
+  await stopInboxBench();
 }
 
 async function run() {

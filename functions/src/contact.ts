@@ -19,7 +19,7 @@ import type { BackendSettings } from './settings';
 import {
   pendingDelivery,
   StoreUnavailableError,
-  withExpiry,
+  withDerived,
   type ContactRecord,
   type ContactStore,
 } from './store/types';
@@ -64,7 +64,8 @@ function fingerprint(request: ContactRequest): string {
     .digest('hex');
 }
 
-function storeDown(error: unknown): never {
+/** A store that cannot be reached answers `unavailable`; any other error is thrown on. */
+export function storeDown(error: unknown): never {
   if (error instanceof StoreUnavailableError) {
     logger.error('contact store unavailable', { error: error.message });
     throw new HttpsError('unavailable', STORE_DOWN);
@@ -138,7 +139,7 @@ export async function handleContact(
       ? {}
       : Object.fromEntries(settings.destinations.map((d) => [d.name, pendingDelivery(false)]));
     const receivedAt = now();
-    record = withExpiry({
+    record = withDerived({
       id: contact.idempotencyKey,
       ...contact.fields,
       fingerprint: print,
