@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { LOCAL_CALLABLE_ROUTE } from './src/contract/callable.ts';
+import { AUTH_EMULATOR_ROUTE, LOCAL_CALLABLE_ROUTE } from './src/contract/callable.ts';
 import { titleGlyphsPlugin } from './scripts/build/titleGlyphsPlugin.ts';
 import { titleCssPlugin } from './scripts/build/titleCssPlugin.ts';
 import { threeShaderChunksPlugin } from './scripts/build/threeShaderChunksPlugin.ts';
@@ -9,6 +9,7 @@ import { firstPaintHtmlPlugin } from './scripts/build/firstPaintHtmlPlugin.ts';
 import { reactRouterProduction } from './scripts/build/reactRouterProduction.ts';
 import { modulePreloads } from './scripts/build/preloads.ts';
 import { buildRetention } from './scripts/build/retention.ts';
+import { inboxPagePlugin } from './scripts/build/inboxPage.ts';
 
 // The build's calendar year, used only for the prerendered footer; the client shows the visitor's year.
 const buildYear = new Date().getFullYear();
@@ -24,6 +25,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       compileHintsPlugin(),
       firstPaintHtmlPlugin(),
       preloads.plugin,
+      inboxPagePlugin(),
     ],
     define: {
       __BUILD_YEAR__: JSON.stringify(buildYear),
@@ -43,6 +45,10 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
           target: `http://127.0.0.1:${process.env.BACKEND_PORT || 5001}`,
           xfwd: true,
         },
+        // The inbox's sign-in, to the Auth emulator the local backend started (npm start).
+        ...(process.env.FIREBASE_AUTH_EMULATOR_HOST && {
+          [AUTH_EMULATOR_ROUTE]: { target: `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}` },
+        }),
       },
     },
     preview: { port: 4173, strictPort: true },

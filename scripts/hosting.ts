@@ -11,7 +11,7 @@ import connect from 'connect';
 import { createProxyServer } from 'httpxy';
 import superstatic from 'superstatic/lib/superstatic.js';
 import type { Configuration } from 'superstatic/lib/config';
-import { LOCAL_CALLABLE_ROUTE } from '../src/contract/callable';
+import { AUTH_EMULATOR_ROUTE, LOCAL_CALLABLE_ROUTE } from '../src/contract/callable';
 
 export type HostingConfig = Configuration & { ignore?: string[] };
 
@@ -46,6 +46,8 @@ export interface HostingOptions {
   backend?: string;
   /** Extra CSP sources for connect-src, e.g. the local contact backend's origin. */
   connectSrc?: string[];
+  /** The Auth emulator (host:port): the inbox's sign-in calls are forwarded there. */
+  authEmulator?: string | null;
 }
 
 export async function startHosting(opts: HostingOptions): Promise<Server> {
@@ -64,6 +66,14 @@ export async function startHosting(opts: HostingOptions): Promise<Server> {
       // An unreachable backend drops the call, as an unreachable function would: the page hears
       // no answer (and its outbox keeps the message), not an error status.
       proxy.web(req, res).catch(() => res.destroy());
+    });
+  }
+  if (opts.authEmulator) {
+    const auth = createProxyServer({ target: `http://${opts.authEmulator}` });
+    const route = new RegExp(AUTH_EMULATOR_ROUTE);
+    app.use((req, res, next) => {
+      if (!route.test(req.url ?? '')) return next();
+      auth.web(req, res).catch(() => res.destroy());
     });
   }
   app.use(

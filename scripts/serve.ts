@@ -17,8 +17,10 @@ const hosting = await startHosting({
   backend: backend.origin,
   // A build made with VITE_FUNCTIONS_EMULATOR calls the backend directly.
   connectSrc: [backend.origin],
+  authEmulator: backend.auth,
 });
 console.log(`Site: http://localhost:${port} (serving ${root}/)`);
+if (backend.auth) console.log(`Inbox: http://localhost:${port}/inbox (sign-in links print above)`);
 
 stopTogether(
   backend,

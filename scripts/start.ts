@@ -7,11 +7,16 @@ import { createServer } from 'vite';
 import { startBackendProcess, stopTogether } from '../functions/src/local/process';
 
 const backend = await startBackendProcess();
-// vite.config.ts forwards the callable to this port.
+// vite.config.ts forwards the callable to this port, and the inbox's sign-in to the emulator.
 process.env.BACKEND_PORT = new URL(backend.origin).port;
+if (backend.auth) process.env.FIREBASE_AUTH_EMULATOR_HOST = backend.auth;
 const port = Number(process.env.DEV_PORT || 5173);
 const vite = await createServer({ server: { port, strictPort: true, host: '127.0.0.1' } });
 await vite.listen();
 vite.printUrls();
+if (backend.auth)
+  console.log(
+    `  Inbox: http://localhost:${port}/inbox (sign-in links print above, as the Auth emulator makes them)`,
+  );
 
 stopTogether(backend, () => vite.close(), 'dev site');

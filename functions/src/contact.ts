@@ -20,7 +20,7 @@ import type { BackendSettings } from './settings';
 import {
   pendingDelivery,
   StoreUnavailableError,
-  withExpiry,
+  withDerived,
   type ContactRecord,
   type ContactStore,
 } from './store/types';
@@ -65,7 +65,8 @@ function fingerprint(request: ContactRequest): string {
     .digest('hex');
 }
 
-function storeDown(error: unknown): never {
+/** A store that cannot be reached answers `unavailable`; any other error is thrown on. */
+export function storeDown(error: unknown): never {
   if (error instanceof StoreUnavailableError) {
     logger.error('contact store unavailable', { error: error.message });
     throw new HttpsError('unavailable', STORE_DOWN);
@@ -146,7 +147,7 @@ export async function handleContact(
       ? {}
       : Object.fromEntries(settings.destinations.map((d) => [d.name, pendingDelivery(false)]));
     const receivedAt = now();
-    record = withExpiry({
+    record = withDerived({
       id: contact.idempotencyKey,
       ...contact.fields,
       fingerprint: print,

@@ -13,12 +13,14 @@ import {
   DISCORD_WEBHOOK_URL,
   makeContactChallenge,
   makeSendContactEmail,
+  makeStudioInbox,
   PSEUDONYM_SECRET,
   SLACK_WEBHOOK_URL,
   SMTP_URL,
   WEBHOOK_SECRET,
   WEBHOOK_URLS,
 } from './sendContactEmail';
+import { inboxOwners } from './inbox/handler';
 import { backendSettings, challengeSettings } from './settings';
 import { FirestoreStore } from './store/firestoreStore';
 
@@ -33,6 +35,10 @@ const CONTACT_FROM = defineString('CONTACT_FROM', {
 const ALLOWED_ORIGINS = defineList('ALLOWED_ORIGINS', {
   description:
     "The site's origins, comma-separated, e.g. https://www.your-studio.com,https://<project>.web.app",
+});
+
+const INBOX_OWNERS = defineList('INBOX_OWNERS', {
+  description: 'The addresses that may open /inbox, comma-separated; each signs in by email link.',
 });
 
 let production: Promise<ContactRuntime> | undefined;
@@ -78,6 +84,13 @@ function productionRuntime(): Promise<ContactRuntime> {
 
 /** The contact form's callable, deployed: Firestore and SMTP. */
 export const sendContactEmail = makeSendContactEmail(productionRuntime, ALLOWED_ORIGINS);
+
+/** The studio's inbox (/inbox): only INBOX_OWNERS, signed in with a verified email. */
+export const studioInbox = makeStudioInbox(async () => {
+  const runtime = await productionRuntime();
+  const owners = inboxOwners({ INBOX_OWNERS: INBOX_OWNERS.value().join(',') }, 'deployed');
+  return { ...runtime, owners, outboxDir: null, deployed: true };
+}, ALLOWED_ORIGINS);
 
 /** Hands the form a proof-of-work challenge (off with CHALLENGE=off). */
 export const contactChallenge = makeContactChallenge(

@@ -4,6 +4,7 @@ import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { CONTACT_TIMEOUT_SECONDS, FUNCTIONS_REGION } from '../../src/contract/callable';
 import { issueChallenge } from './challenge';
 import { handleContact, STORE_DOWN, type ContactRuntime } from './contact';
+import { handleInbox, type InboxRuntime } from './inbox/handler';
 import type { ChallengeSettings } from './settings';
 import { UNDECODABLE_BODY, undecodable } from './request';
 
@@ -87,6 +88,26 @@ export function makeSendContactEmail(
   // The deploy reads the callable's endpoint and options from the function's own properties.
   Object.defineProperties(guarded, Object.getOwnPropertyDescriptors(callable));
   return guarded as typeof callable;
+}
+
+/**
+ * The studio's inbox callable. Its own options: the secrets it needs to send again and to find
+ * a visitor's pseudonyms, no App Check (the caller is a signed-in owner, checked per call).
+ */
+export function makeStudioInbox(
+  runtime: () => InboxRuntime | Promise<InboxRuntime>,
+  origins: AllowedOrigins,
+) {
+  return onCall(
+    {
+      region: FUNCTIONS_REGION,
+      maxInstances: 2,
+      timeoutSeconds: 120,
+      cors: origins,
+      secrets: CONTACT_SECRETS,
+    },
+    async (request) => handleInbox(request, await ready(runtime)),
+  );
 }
 
 /** What `contactChallenge` answers: a signed challenge, or null when CHALLENGE=off. */

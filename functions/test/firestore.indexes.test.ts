@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   EXPIRED_CLAIMS_INDEX,
+  INBOX_FOLDER_INDEX,
   OPEN_DESTINATIONS_INDEX,
   PENDING_BY_RECEIVED_INDEX,
   TTL_OVERRIDES,
@@ -16,7 +17,7 @@ const root = new URL('../../', import.meta.url);
 const read = (file: string): unknown => JSON.parse(readFileSync(new URL(file, root), 'utf8'));
 
 describe('firestore.indexes.json', () => {
-  it('holds the composite indexes of the undelivered queries (expired claims; pending, oldest first; open destinations)', () => {
+  it('holds the composite indexes of the undelivered queries and of a page of an inbox folder', () => {
     const file = read('firestore.indexes.json') as {
       indexes: unknown[];
       fieldOverrides: unknown[];
@@ -24,6 +25,7 @@ describe('firestore.indexes.json', () => {
     expect(file.indexes).toContainEqual(EXPIRED_CLAIMS_INDEX);
     expect(file.indexes).toContainEqual(PENDING_BY_RECEIVED_INDEX);
     expect(file.indexes).toContainEqual(OPEN_DESTINATIONS_INDEX);
+    expect(file.indexes).toContainEqual(INBOX_FOLDER_INDEX);
   });
 
   it('declares the TTL policies of retention, spent rate-limit buckets and expired challenges, queryable by the sweep', () => {

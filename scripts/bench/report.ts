@@ -3,7 +3,7 @@ import { median, medianInterval, summarize } from '../../src/shared/stats';
 import type { Device } from './browser';
 
 /** What was measured: a Lighthouse run (mobile on the phone's rows), a load, or the feel passes. */
-export type Kind = 'lighthouse' | 'load' | 'feel' | 'challenge';
+export type Kind = 'lighthouse' | 'load' | 'feel' | 'challenge' | 'inbox';
 /** One measurement: a page loaded once, in one round, with its figures by name. */
 export interface Sample {
   build: string;
@@ -59,6 +59,10 @@ const NAMES: Record<string, [string, string]> = {
   formSendError: ['Send with an error to paint', ' ms'],
   scrollLongFrames: ['Long animation frames while scrolling', ''],
   solveMs: ['Spam check solve time (one worker)', ' ms'],
+  filePageMs: ['Inbox page at 10,000 messages, file store', ' ms'],
+  fileSearchMs: ['Inbox search at 10,000 messages, file store', ' ms'],
+  firestorePageMs: ['Inbox page at 10,000 messages, Firestore emulator', ' ms'],
+  firestoreSearchMs: ['Inbox search at 10,000 messages, Firestore emulator', ' ms'],
 };
 
 /** A budget's name, made from its rule: "TBT on / at most 30 ms over /?webgl=0 (mobile)". */
@@ -115,6 +119,10 @@ export const BUDGETS: Rule[] = [
   ]),
   rule('feel', 'phone', 'scrollLongFrames', { against: PLAIN, times: 2, floor: 1 }),
   rule('challenge', 'phone', 'solveMs', { max: 1000 }),
+  rule('inbox', 'desktop', 'filePageMs', { max: 300 }),
+  rule('inbox', 'desktop', 'fileSearchMs', { max: 300 }),
+  rule('inbox', 'desktop', 'firestorePageMs', { max: 1000 }),
+  rule('inbox', 'desktop', 'firestoreSearchMs', { max: 1000 }),
 ];
 
 const select = (samples: Sample[], build: string, kind: Kind, device: Device, route: string) =>
@@ -227,6 +235,13 @@ const CHALLENGE: [string, string[]][] = [
   ['Scripted sender CPU ms per message (Node, one core)', ['senderCpuMs']],
 ];
 
+const INBOX: [string, string[]][] = [
+  ['Page ms, file store', ['filePageMs']],
+  ['Search ms, file store', ['fileSearchMs']],
+  ['Page ms, Firestore emulator', ['firestorePageMs']],
+  ['Search ms, Firestore emulator', ['firestoreSearchMs']],
+];
+
 /** One row per device and route, each cell the medians of its figures (one figure: its range). */
 function figureTable(samples: Sample[], build: string, kind: Kind, columns: [string, string[]][]) {
   const rows = DEVICES.flatMap((device) =>
@@ -282,6 +297,7 @@ export function report(run: RunInfo, samples: Sample[]): string {
     section(`A new visitor's load${of}`, figureTable(samples, id, 'load', LOAD));
     section(`Scroll, pointer and the form${of}`, figureTable(samples, id, 'feel', FEEL));
     section(`The spam check${of}`, figureTable(samples, id, 'challenge', CHALLENGE));
+    section(`The studio's inbox at 10,000 messages${of}`, figureTable(samples, id, 'inbox', INBOX));
   }
   return lines.join('\n');
 }

@@ -16,8 +16,9 @@ export type { PrecacheEntry };
 const PRECACHED = /\.(html|js|css|woff2|ttf|svg|png|ico|webp|webmanifest)$/;
 // The social preview image is for link crawlers; the PNG icons are fetched by the browser itself
 // (home screen, install, a tab without SVG favicons), online, never by a page (favicon.svg is).
+// The studio's inbox (inbox.html and studio/) is never a visitor's: it is left out too.
 const LEFT_OUT =
-  /^(sw\.js|og-image\.[a-z]+|apple-touch-icon\.png|favicon-\d+\.png|icon-[\w-]+\.png)$|\.map$/;
+  /^(sw\.js|og-image\.[a-z]+|apple-touch-icon\.png|favicon-\d+\.png|icon-[\w-]+\.png|inbox\.html)$|^studio\/|\.map$/;
 /** A hashed script name as Vite writes it, e.g. three.module-CeVBJVoU.js. */
 const ASSET_SCRIPT = /[\w.-]+-[\w-]{8}\.js/g;
 // No file of the build comes near it; a safeguard against a stray large file.
@@ -124,7 +125,7 @@ export async function precacheManifest(
  * fetched, so neither is the file.
  */
 async function inlinedStylesheets(dir: string): Promise<Set<string>> {
-  const pages = (await readdir(dir)).filter((f) => f.endsWith('.html'));
+  const pages = (await readdir(dir)).filter((f) => f.endsWith('.html') && !LEFT_OUT.test(f));
   const perPage = await Promise.all(
     pages.map(async (f) => {
       const html = await readFile(join(dir, f), 'utf8');

@@ -1,4 +1,4 @@
-export const DEFAULT_PROJECT_ID = 'demo-bluestem';
+import { LOCAL_PROJECT_ID } from '../contract/project';
 
 export interface ContactClientConfig {
   firebase: {
@@ -49,7 +49,7 @@ export function contactClientConfig(
   env: Env,
   page: PageOrigin | undefined = (globalThis as { location?: PageOrigin }).location,
 ): ContactClientConfig {
-  const projectId = text(env, 'VITE_FIREBASE_PROJECT_ID') || DEFAULT_PROJECT_ID;
+  const projectId = text(env, 'VITE_FIREBASE_PROJECT_ID') || LOCAL_PROJECT_ID;
   const emulatorSetting = text(env, 'VITE_FUNCTIONS_EMULATOR');
   let emulator: ContactClientConfig['emulator'] = null;
   if (emulatorSetting) emulator = parseHostPort(emulatorSetting);

@@ -70,10 +70,18 @@ async function startServer(): Promise<{ process: ChildProcess; baseURL: string }
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
     // Every browser test's visitor is one loopback address: the per-client limit would end the
     // suite's sends after five (the limits themselves are tested in functions/test).
-    env: { ...process.env, SERVE_PORT: String(port), RATE_LIMIT_PER_CLIENT: '100000' },
+    // Its backend starts an Auth emulator on a free port, for the inbox's sign-in.
+    env: {
+      ...process.env,
+      SERVE_PORT: String(port),
+      RATE_LIMIT_PER_CLIENT: '100000',
+      AUTH_EMULATOR: 'on',
+      AUTH_EMULATOR_PORT: '0',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHttp(`${baseURL}/`, 30_000);
+  // The backend starts an Auth emulator too: on a busy machine, that can take most of a minute.
+  await waitForHttp(`${baseURL}/`, 120_000);
   return { process: server, baseURL };
 }
 

@@ -11,7 +11,10 @@ import {
   CONTACT_CALLABLE,
   FUNCTIONS_REGION,
 } from '../../../src/contract/callable';
-import { makeContactChallenge, makeSendContactEmail } from '../sendContactEmail';
+import { INBOX_CALLABLE } from '../../../src/contract/inbox';
+import { LOCAL_PROJECT_ID } from '../../../src/contract/project';
+import { inboxOwners } from '../inbox/handler';
+import { makeContactChallenge, makeSendContactEmail, makeStudioInbox } from '../sendContactEmail';
 import { backendSettings, localOrigins, type BackendSettings } from '../settings';
 import { sweepTempFiles } from '../store/durableFile';
 import { FileStore, fileStoreFolders } from '../store/fileStore';
@@ -31,6 +34,14 @@ export interface LocalBackendOptions {
   now?: () => Date; // the rate limits' and records' clock: tests hold one still
   /** Origins a browser may call from directly; the local servers' by default (localOrigins). */
   origins?: string[];
+  /** INBOX_OWNERS: who may open the inbox (inboxOwners: the studio's email by default). */
+  owners?: string[];
+  /**
+   * The Firebase project whose ID tokens the inbox takes: the site's (VITE_FIREBASE_PROJECT_ID,
+   * a `demo-` project locally). Tokens are checked against the Auth emulator when
+   * FIREBASE_AUTH_EMULATOR_HOST is set, and are otherwise refused unless signed by Google.
+   */
+  projectId?: string;
 }
 
 export interface LocalBackend {
@@ -94,6 +105,24 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   await sweep();
   const origins = options.origins ?? localOrigins();
   const callable = makeSendContactEmail(() => runtime, origins);
+  // The callable checks each ID token with firebase-admin's default app: it names the project.
+  const { getApps, initializeApp } = await import('firebase-admin/app');
+  if (!getApps().some((a) => a.name === '[DEFAULT]'))
+    initializeApp({
+      projectId: options.projectId ?? process.env.VITE_FIREBASE_PROJECT_ID ?? LOCAL_PROJECT_ID,
+    });
+  const inbox = makeStudioInbox(
+    () => ({
+      store,
+      mailer,
+      settings,
+      owners: options.owners ?? inboxOwners(process.env, 'local'),
+      outboxDir,
+      deployed: false,
+      now: options.now,
+    }),
+    origins,
+  );
   const challengeCallable = makeContactChallenge(
     () => settings.challenge,
     origins,
@@ -115,6 +144,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   );
   app.all(`/:project/${FUNCTIONS_REGION}/${CHALLENGE_CALLABLE}`, (req, res) =>
     challengeCallable(req as unknown as Parameters<typeof challengeCallable>[0], res),
+  );
+  app.all(`/:project/${FUNCTIONS_REGION}/${INBOX_CALLABLE}`, (req, res) =>
+    inbox(req as unknown as Parameters<typeof inbox>[0], res),
   );
   app.use(protocolErrors);
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { LOCAL_PROJECT_ID } from '../../../src/contract/project';
 import { FileStore } from '../store/fileStore';
 import { FirestoreStore } from '../store/firestoreStore';
 import type { ContactStore } from '../store/types';
@@ -45,7 +46,7 @@ export async function openLocalStore(options: {
   try {
     const { deleteApp, initializeApp } = await import('firebase-admin/app');
     const { getFirestore } = await import('firebase-admin/firestore');
-    const projectId = env.VITE_FIREBASE_PROJECT_ID?.trim() || 'demo-bluestem';
+    const projectId = env.VITE_FIREBASE_PROJECT_ID?.trim() || LOCAL_PROJECT_ID;
     const app = initializeApp({ projectId }, 'local-backend');
     return {
       kind: 'firestore',

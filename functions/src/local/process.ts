@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 export interface BackendProcess {
   child: ChildProcess;
   origin: string;
+  /** The Auth emulator the backend uses (host:port), null without one. */
+  auth: string | null;
   /** What it printed, when started with `capture`. */
   output(): string;
   /** Sends `signal` (SIGTERM: a clean stop) if it still runs; resolves once it has exited. */
@@ -27,8 +29,8 @@ export async function startBackendProcess(
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
-  const origin = await new Promise<string>((ok, fail) => {
-    child.once('message', (m) => ok((m as { ready: string }).ready));
+  const ready = await new Promise<{ ready: string; auth?: string | null }>((ok, fail) => {
+    child.once('message', (m) => ok(m as { ready: string; auth?: string | null }));
     child.once('exit', (code, signal) =>
       fail(
         new Error(`The contact backend exited before it was ready (${signal ?? code}).\n${out}`),
@@ -38,7 +40,8 @@ export async function startBackendProcess(
   });
   return {
     child,
-    origin,
+    origin: ready.ready,
+    auth: ready.auth ?? null,
     output: () => out,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -4,9 +4,15 @@ import { logger } from 'firebase-functions';
 import { lock } from 'proper-lockfile';
 import { IDEMPOTENCY_KEY } from '../../../src/contract/rules';
 import { createFileAtomic, writeFileAtomic } from './durableFile';
+import type { InboxFolder } from '../../../src/contract/inbox';
 import {
+  after,
   awaitingStudio,
   byReceived,
+  folderOf,
+  inFolder,
+  newestFirst,
+  withDerived,
   claimable,
   counted,
   deliveryOf,
@@ -21,6 +27,7 @@ import {
   withoutKeys,
 } from './types';
 import type {
+  InboxCursor,
   ContactRecord,
   ContactStore,
   DueDestination,
@@ -274,6 +281,28 @@ export class FileStore implements ContactStore {
     });
   }
 
+  async change(id: string, change: (record: ContactRecord) => ContactRecord | null) {
+    return this.update(id, 'change', (record) => {
+      const next = change(record);
+      return next && withDerived(next);
+    });
+  }
+
+  async inboxPage(folder: InboxFolder, cursor: InboxCursor | null, limit: number) {
+    return (await this.list())
+      .filter((r) => inFolder(r, folder) && after(r, cursor))
+      .slice(0, limit);
+  }
+
+  async inboxCounts(): Promise<Record<InboxFolder, number>> {
+    const counts = { new: 0, handled: 0, spam: 0, all: 0 };
+    for (const r of await this.list()) {
+      counts[folderOf(r)]++;
+      counts.all++;
+    }
+    return counts;
+  }
+
   async requeue(id: string, now: Date, channel = MAIL): Promise<ContactRecord | null> {
     return this.update(id, 'requeue', (record) => {
       const d = deliveryOf(record, channel);
@@ -285,10 +314,7 @@ export class FileStore implements ContactStore {
   async list(): Promise<ContactRecord[]> {
     return this.io('list', async () => {
       const now = new Date();
-      return (await this.all())
-        .filter((r) => !expired(r, now))
-        .sort(byReceived)
-        .reverse();
+      return (await this.all()).filter((r) => !expired(r, now)).sort(newestFirst);
     });
   }
 

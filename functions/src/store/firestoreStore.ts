@@ -6,6 +6,7 @@ import type {
   QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
+import type { InboxFolder } from '../../../src/contract/inbox';
 import {
   awaitingStudio,
   byReceived,
@@ -21,12 +22,14 @@ import {
   requeued,
   StoreUnavailableError,
   withDelivery,
+  withDerived,
   withoutKeys,
 } from './types';
 import type {
   ContactRecord,
   ContactStore,
   Delivery,
+  InboxCursor,
   DueDestination,
   DueOptions,
   RateBucket,
@@ -76,6 +79,8 @@ const STATE = 'delivery.state';
 const CLAIMED_UNTIL = 'delivery.claimedUntil';
 const NEXT_ATTEMPT = 'delivery.nextAttemptAt';
 const RECEIVED = 'receivedAt';
+/** The inbox folder (withDerived), for a page of one folder. */
+const FOLDER = 'folder';
 const DESTINATIONS = 'destinations';
 const DESTINATIONS_OPEN = 'destinationsOpen';
 /** Pending messages read per query while looking for due ones (some wait out their backoff). */
@@ -98,6 +103,16 @@ export const EXPIRED_CLAIMS_INDEX = {
   fields: [
     { fieldPath: STATE, order: 'ASCENDING' },
     { fieldPath: CLAIMED_UNTIL, order: 'ASCENDING' },
+  ],
+} as const;
+/** The composite index a page of one inbox folder, newest first, needs. */
+export const INBOX_FOLDER_INDEX = {
+  collectionGroup: MESSAGES,
+  queryScope: 'COLLECTION',
+  fields: [
+    { fieldPath: FOLDER, order: 'ASCENDING' },
+    { fieldPath: RECEIVED, order: 'DESCENDING' },
+    { fieldPath: '__name__', order: 'DESCENDING' },
   ],
 } as const;
 /** The composite index the destinations query (open ones, oldest received first) needs. */
@@ -276,6 +291,58 @@ export class FirestoreStore implements ContactStore {
       );
     } catch (error) {
       throw unavailable('release', error);
+    }
+  }
+
+  async change(id: string, change: (record: ContactRecord) => ContactRecord | null) {
+    const ref = this.db.collection(MESSAGES).doc(id);
+    try {
+      return await untilWon(async () => {
+        const snap = await ref.get();
+        const record = await this.record(snap);
+        const changed = record && change(record);
+        if (!changed) return null;
+        const next = withDerived(changed);
+        // Every field of the new record, on the version read (a change never drops a field).
+        const written = await unchanged(() =>
+          ref.update(documentOf(next), { lastUpdateTime: snap.updateTime! }),
+        );
+        return written ? next : LOST;
+      });
+    } catch (error) {
+      throw unavailable('change', error);
+    }
+  }
+
+  async inboxPage(folder: InboxFolder, cursor: InboxCursor | null, limit: number) {
+    const messages = this.db.collection(MESSAGES);
+    let query = (folder === 'all' ? messages : messages.where(FOLDER, '==', folder))
+      .orderBy(RECEIVED, 'desc')
+      .orderBy('__name__', 'desc');
+    if (cursor) query = query.startAfter(cursor.receivedAt, cursor.id);
+    const now = new Date();
+    try {
+      const page = await query.limit(limit).get();
+      const records = await Promise.all(page.docs.map((d) => this.record(d)));
+      return records.filter((r): r is ContactRecord => r !== null && !expired(r, now));
+    } catch (error) {
+      throw unavailable('list', error);
+    }
+  }
+
+  async inboxCounts(): Promise<Record<InboxFolder, number>> {
+    const messages = this.db.collection(MESSAGES);
+    const count = async (query: Query) => (await query.count().get()).data().count;
+    try {
+      const [fresh, handled, spam, all] = await Promise.all([
+        count(messages.where(FOLDER, '==', 'new')),
+        count(messages.where(FOLDER, '==', 'handled')),
+        count(messages.where(FOLDER, '==', 'spam')),
+        count(messages),
+      ]);
+      return { new: fresh, handled, spam, all };
+    } catch (error) {
+      throw unavailable('count', error);
     }
   }
 
@@ -541,6 +608,7 @@ export class FirestoreStore implements ContactStore {
           fields[DESTINATIONS] = next.destinations;
           fields[DESTINATIONS_OPEN] = next.destinationsOpen;
         }
+        fields[FOLDER] = next.folder;
         // A held message sent on has no expireAt until the studio has had it.
         if (next.expireAt !== undefined) {
           fields.retainUntil = next.retainUntil ?? null;

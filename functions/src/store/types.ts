@@ -1,3 +1,5 @@
+import type { InboxFolder, MessageFolder } from '../../../src/contract/inbox';
+
 export type DeliveryState = 'pending' | 'sending' | 'delivered' | 'failed' | 'spam';
 
 export interface Delivery {
@@ -29,6 +31,10 @@ export interface ContactRecord {
    * studio's tool can tell when it lacks that secret. Absent on older records.
    */
   pseudonymKey?: string;
+  /** The studio handled it (the inbox's Handled folder); null or absent while it is new. */
+  handledAt?: string | null;
+  /** The inbox folder, worked out from the fields above (withDerived), so a store can query it. */
+  folder?: MessageFolder;
   /** Its receipt plus the retention (RETENTION_DAYS); null when messages are kept. */
   retainUntil?: string | null;
   /**
@@ -101,6 +107,27 @@ export function awaitingStudio(record: Pick<ContactRecord, 'delivery' | 'destina
 }
 
 /**
+ * The inbox folder of a message: Spam while it is held as spam (the honeypot, or the filter), or
+ * flagged by the filter, or the studio marked it so, unless the studio marked it not spam; else
+ * Handled once the studio handled it, else New.
+ */
+export function folderOf(
+  record: Pick<ContactRecord, 'delivery' | 'spam' | 'handledAt'>,
+): MessageFolder {
+  const mark = record.spam?.mark;
+  const spam =
+    mark === 'spam' ||
+    (mark !== 'ham' && (record.delivery.state === 'spam' || record.spam?.flagged === true));
+  if (spam) return 'spam';
+  return record.handledAt ? 'handled' : 'new';
+}
+
+/** True when `record` is in `folder` (every message is in `all`). */
+export function inFolder(record: ContactRecord, folder: InboxFolder): boolean {
+  return folder === 'all' || folderOf(record) === folder;
+}
+
+/**
  * The record with `expireAt` set from its retention: `retainUntil`, or null while the studio has
  * not had it. A record stored before `retainUntil` existed takes it from its `expireAt`.
  */
@@ -108,6 +135,39 @@ export function withExpiry(record: ContactRecord): ContactRecord {
   if (record.retainUntil === undefined && record.expireAt === undefined) return record;
   const retainUntil = record.retainUntil !== undefined ? record.retainUntil : record.expireAt!;
   return { ...record, retainUntil, expireAt: awaitingStudio(record) ? null : retainUntil };
+}
+
+/**
+ * The record with every field derived from its deliveries and marks worked out again: `folder`
+ * (a delivery's claim or release never moves a message to another folder) and `expireAt`.
+ */
+export function withDerived(record: ContactRecord): ContactRecord {
+  return withExpiry({ ...record, folder: folderOf(record) });
+}
+
+/** Where a page of the inbox ends: the last message's receipt and id (newest first). */
+export interface InboxCursor {
+  receivedAt: string;
+  id: string;
+}
+
+/** The cursor as the page carries it, and back; null for text that is not one. */
+export function cursorText(c: InboxCursor): string {
+  return `${c.receivedAt}|${c.id}`;
+}
+export function parseCursor(text: string | null): InboxCursor | null {
+  const [receivedAt, id, more] = text?.split('|') ?? [];
+  return receivedAt && id && more === undefined ? { receivedAt, id } : null;
+}
+
+/** Newest received first; the id breaks a tie, as the stores order pages. */
+export function newestFirst(a: Received, b: Received): number {
+  return -byReceived(a, b);
+}
+
+/** True when `r` comes after `cursor` in newest-first order. */
+export function after(r: Received, cursor: InboxCursor | null): boolean {
+  return !cursor || newestFirst(r, cursor) > 0;
 }
 
 /** True while a destination still has work: pending or sending. */
@@ -178,6 +238,23 @@ export interface ContactStore {
    * whose window is over, whatever the retention.
    */
   sweep(now: Date, receivedBefore: Date | null): Promise<Swept>;
+  /**
+   * Reads, changes and writes one record as one step: `change` gets the record and returns the
+   * new one, or null to leave it. The derived fields (withDerived) are worked out again. Null
+   * when there is no such record or it was left.
+   */
+  change(
+    id: string,
+    change: (record: ContactRecord) => ContactRecord | null,
+  ): Promise<ContactRecord | null>;
+  /** One page of a folder, newest first, after `cursor`; at most `limit` records. */
+  inboxPage(
+    folder: InboxFolder,
+    cursor: InboxCursor | null,
+    limit: number,
+  ): Promise<ContactRecord[]>;
+  /** How many kept messages each folder holds. */
+  inboxCounts(): Promise<Record<InboxFolder, number>>;
   /** Where the records that could not be read were set aside (a file, a document path). */
   unreadable(): Promise<string[]>;
   /** A `failed` or `pending` delivery back to `pending`, due now, its attempts and age counted afresh. */
@@ -282,10 +359,10 @@ export function judged(
   destinations: string[],
 ): ContactRecord {
   const spam: SpamInfo = { ...(record.spam ?? { score: 0, reasons: [], flagged: false }), mark };
-  if (mark === 'spam' || record.delivery.state !== 'spam') return { ...record, spam };
+  if (mark === 'spam' || record.delivery.state !== 'spam') return withDerived({ ...record, spam });
   const pending = Object.fromEntries(destinations.map((name) => [name, pendingDelivery(false)]));
   // Sent on: retention keeps it again until the studio has had it.
-  return withExpiry({
+  return withDerived({
     ...record,
     spam,
     delivery: pendingDelivery(false),

@@ -6,18 +6,17 @@
 import '../local/setup';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { canonicalEmail, clientBucket, emailBucket, pseudonymKeyId } from '../clientAddress';
+import { LOCAL_PROJECT_ID } from '../../../src/contract/project';
 import { deliver, deliverAll, destinationSenders } from '../delivery';
 import { outboxMailer, smtpMailer } from '../mail';
-import { backendSettings, DEV_PSEUDONYM_SECRET } from '../settings';
-import { removeIfThere } from '../store/durableFile';
+import { backendSettings } from '../settings';
 import { FileStore } from '../store/fileStore';
 import { FirestoreStore } from '../store/firestoreStore';
 import { deliveryOf, MAIL } from '../store/types';
-import type { ContactRecord, ContactStore, DeliveryState, RateBucket } from '../store/types';
+import type { ContactRecord, ContactStore, DeliveryState } from '../store/types';
 import { storeKind } from '../local/localStore';
-import { features } from '../spam/features';
-import { setSpamMark } from '../spam/marks';
+import { judgeMessage } from '../spam/judge';
+import { eraseHeld, heldAbout, pseudonymProblem } from '../visitorData';
 
 export const USAGE = `Usage: npm run messages -- <command>
 
@@ -59,7 +58,7 @@ async function openStore(env: NodeJS.ProcessEnv): Promise<Tool> {
   const { deleteApp, initializeApp, applicationDefault } = await import('firebase-admin/app');
   const { getFirestore } = await import('firebase-admin/firestore');
   const projectId =
-    env.GCLOUD_PROJECT?.trim() || env.VITE_FIREBASE_PROJECT_ID?.trim() || 'demo-bluestem';
+    env.GCLOUD_PROJECT?.trim() || env.VITE_FIREBASE_PROJECT_ID?.trim() || LOCAL_PROJECT_ID;
   const app = emulator
     ? initializeApp({ projectId }, 'messages-tool')
     : initializeApp({ projectId, credential: applicationDefault() }, 'messages-tool');
@@ -87,40 +86,6 @@ function line(r: ContactRecord): string {
       return `    ${name}: ${dest.state}${why ? `  ${why}` : ''}`;
     });
   return [head, ...spam, ...destinations].join('\n');
-}
-
-/**
- * The messages and rate-limit buckets held about one address, matched as the form stores it
- * (canonicalEmail). A client's bucket may also count other visitors' messages (one network, one
- * address): it is shown with this visitor's keys only, and erase takes only those out of it.
- */
-async function heldAbout(store: ContactStore, email: string, secret: string) {
-  const wanted = canonicalEmail(email);
-  const messages = (await store.list()).filter((r) => canonicalEmail(r.email) === wanted);
-  const ids = new Set(messages.map((r) => r.id));
-  const buckets: RateBucket[] = [];
-  const own = await store.bucket(emailBucket(secret, wanted));
-  if (own) buckets.push(own);
-  for (const name of new Set(messages.map((r) => clientBucket(r.clientHash)))) {
-    const shared = await store.bucket(name);
-    const keys = shared?.keys.filter((k) => ids.has(k)) ?? [];
-    if (shared && keys.length > 0) buckets.push({ ...shared, keys });
-  }
-  return { messages, buckets };
-}
-
-/**
- * Why the tool cannot find an address's buckets, or null: the records name the secret that made
- * their pseudonyms (pseudonymKeyId), and this one is not it.
- */
-async function pseudonymProblem(store: ContactStore, env: NodeJS.ProcessEnv, secret: string) {
-  const mine = pseudonymKeyId(secret);
-  const other = (await store.list()).some((r) => r.pseudonymKey && r.pseudonymKey !== mine);
-  const deployed = Boolean(env.GOOGLE_APPLICATION_CREDENTIALS?.trim());
-  if (!other && !(deployed && secret === DEV_PSEUDONYM_SECRET)) return null;
-  return secret === DEV_PSEUDONYM_SECRET
-    ? "PSEUDONYM_SECRET is not set, and the backend has one: without it the tool cannot find an address's rate-limit buckets. Set PSEUDONYM_SECRET to the backend's value and run again."
-    : "PSEUDONYM_SECRET is not the backend's: with it the tool cannot find an address's rate-limit buckets. Set it to the backend's value and run again.";
 }
 
 /** Runs one command; returns the exit code. `out` and `err` are stdout and stderr. */
@@ -218,7 +183,8 @@ export async function runMessages(
     }
 
     if (command === 'export' || command === 'erase') {
-      const problem = await pseudonymProblem(store, env, settings.pseudonymSecret);
+      const deployed = Boolean(env.GOOGLE_APPLICATION_CREDENTIALS?.trim());
+      const problem = await pseudonymProblem(store, settings.pseudonymSecret, deployed);
       if (problem) {
         err(`messages: ${problem}`);
         return 1;
@@ -261,49 +227,25 @@ export async function runMessages(
         );
         return 0;
       }
-      const removed: string[] = [];
-      for (const r of held.messages) {
-        if (await store.remove(r.id)) removed.push(`  message ${r.id}`);
-        // What the filter learnt from the message (hashed words) goes with it.
-        if (r.spam?.mark) await setSpamMark(store, r.id, null);
-        if (await removeIfThere(join(tool.outboxDir, `${r.id}.eml`)))
-          removed.push(`  outbox mail ${r.id}.eml`);
-      }
-      for (const b of held.buckets) {
-        const outcome = await store.forgetKeys(b.name, b.keys);
-        if (outcome === 'removed') removed.push(`  rate-limit bucket ${b.name}`);
-        if (outcome === 'reduced')
-          removed.push(`  ${b.keys.length} key(s) from the shared rate-limit bucket ${b.name}`);
-      }
-      out([`Removed, for ${values.email}:`, ...removed].join('\n'));
+      const removed = await eraseHeld(store, held, tool.outboxDir);
+      out([`Removed, for ${values.email}:`, ...removed.map((r) => `  ${r}`)].join('\n'));
       return 0;
     }
 
     if (command === 'spam' || command === 'not-spam') {
       const id = rest[0]!;
       const mark = command === 'spam' ? 'spam' : 'ham';
-      const before = await store.get(id);
-      if (!before) {
+      const judged = await judgeMessage(store, id, mark, settings);
+      if (!judged) {
         err(`No message with id ${id}.`);
         return 1;
       }
-      const wasHeld = before.delivery.state === 'spam';
-      const names = settings.destinations.map((d) => d.name);
-      const after = await store.judge(id, mark, names);
-      if (!after) {
-        err(`No message with id ${id}.`);
-        return 1;
-      }
-      await setSpamMark(store, id, {
-        label: mark,
-        features: features(`${after.name}\n${after.message}`),
-        at: new Date().toISOString(),
-      });
+      const { after, released } = judged;
       if (mark === 'spam') {
         out(`Message ${id}: marked as spam; the filter has learnt it.`);
         return 0;
       }
-      if (!wasHeld || after.delivery.state === 'spam') {
+      if (!released) {
         out(`Message ${id}: marked as not spam; the filter has learnt it.`);
         return 0;
       }
