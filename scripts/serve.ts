@@ -20,7 +20,8 @@ const hosting = await startHosting({
   authEmulator: backend.auth,
 });
 console.log(`Site: http://localhost:${port} (serving ${root}/)`);
-if (backend.auth) console.log(`Inbox: http://localhost:${port}/inbox (sign-in links print above)`);
+if (backend.auth)
+  console.log(`Inbox: http://localhost:${port}/inbox (its sign-in links appear in this terminal)`);
 
 stopTogether(
   backend,

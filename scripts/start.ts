@@ -16,7 +16,7 @@ await vite.listen();
 vite.printUrls();
 if (backend.auth)
   console.log(
-    `  Inbox: http://localhost:${port}/inbox (sign-in links print above, as the Auth emulator makes them)`,
+    `  Inbox: http://localhost:${port}/inbox (its sign-in links appear in this terminal)`,
   );
 
 stopTogether(backend, () => vite.close(), 'dev site');

@@ -54,14 +54,19 @@ async function ownerToken(host: string): Promise<string> {
     });
     return (await res.json()) as Record<string, string>;
   };
-  const { oobCode } = await post('accounts:sendOobCode', {
+  await post('accounts:sendOobCode', {
     requestType: 'EMAIL_SIGNIN',
     email: OWNER,
     continueUrl: 'http://localhost/inbox',
     canHandleCodeInApp: true,
-    returnOobLink: true,
   });
-  return (await post('accounts:signInWithEmailLink', { email: OWNER, oobCode })).idToken!;
+  // The emulator keeps the link it would mail.
+  const codes = await fetch(`http://${host}/emulator/v1/projects/${LOCAL_PROJECT_ID}/oobCodes`);
+  const { oobCodes } = (await codes.json()) as { oobCodes: { email: string; oobCode: string }[] };
+  const oobCode = oobCodes.filter((c) => c.email === OWNER).at(-1)?.oobCode;
+  const { idToken } = await post('accounts:signInWithEmailLink', { email: OWNER, oobCode });
+  if (!idToken) throw new Error('The Auth emulator gave no ID token');
+  return idToken;
 }
 
 interface Setup {

@@ -67,15 +67,7 @@ function SignIn() {
       ) : (
         <form onSubmit={submit}>
           <p>{w.signIn.lead}</p>
-          <label htmlFor="inbox-email">{w.signIn.email}</label>
-          <input
-            id="inbox-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField id="inbox-email" value={email} onChange={setEmail} />
           <button type="submit" disabled={state === 'sending'}>
             {state === 'sending' ? w.signIn.sending : w.signIn.send}
           </button>
@@ -109,15 +101,7 @@ function FinishSignIn({ email: known }: { email: string | null }) {
         }}
       >
         <p>{w.signIn.confirmLead}</p>
-        <label htmlFor="inbox-confirm">{w.signIn.email}</label>
-        <input
-          id="inbox-confirm"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField id="inbox-confirm" value={email} onChange={setEmail} />
         <button type="submit">{w.signIn.confirm}</button>
         {failed && <p role="alert">{w.signIn.failed}</p>}
       </form>
@@ -134,5 +118,22 @@ function NotOwner({ email }: { email: string }) {
         {w.signOut}
       </button>
     </section>
+  );
+}
+
+/** The owner's email address, labelled. */
+function EmailField(props: { id: string; value: string; onChange(value: string): void }) {
+  return (
+    <>
+      <label htmlFor={props.id}>{w.signIn.email}</label>
+      <input
+        id={props.id}
+        type="email"
+        autoComplete="email"
+        required
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </>
   );
 }

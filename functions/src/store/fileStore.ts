@@ -85,6 +85,8 @@ export class FileStore implements ContactStore {
   /** Where records that cannot be read are moved, out of every listing (unreadable()). */
   readonly asideDir: string;
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** Each record file as last parsed, by name, with the version of the file it came from. */
+  private readonly parsed = new Map<string, { version: string; record: ContactRecord }>();
   /** The spam filter's marks (DATA_DIR/spam/marks.json) as last read, by the file's size and time. */
   private marksRead: { stamp: string; marks: SpamMarks } | null = null;
 
@@ -227,11 +229,29 @@ export class FileStore implements ContactStore {
     return null;
   }
 
-  /** Every readable record, expired or not. */
+  /**
+   * Every readable record, expired or not. A file is parsed again only when it changed: each write
+   * renames a new file into place, so its inode, time and size name its version.
+   */
   private async all(): Promise<ContactRecord[]> {
+    const names = await this.names(this.messagesDir);
     const records = await Promise.all(
-      (await this.names(this.messagesDir)).map((n) => this.readRecord(n)),
+      names.map(async (name) => {
+        const info = await stat(join(this.messagesDir, name)).catch(() => null);
+        if (!info) return null;
+        const version = `${info.ino}:${info.mtimeMs}:${info.size}`;
+        const known = this.parsed.get(name);
+        if (known?.version === version) return known.record;
+        const record = await this.readRecord(name);
+        if (record) this.parsed.set(name, { version, record });
+        return record;
+      }),
     );
+    // Forget the files that are gone.
+    if (this.parsed.size > names.length) {
+      const live = new Set(names);
+      for (const name of this.parsed.keys()) if (!live.has(name)) this.parsed.delete(name);
+    }
     return records.filter((r): r is ContactRecord => r !== null);
   }
 
