@@ -14,6 +14,7 @@ import {
   CONTACT_TIMEOUT_SECONDS,
   FUNCTIONS_REGION,
 } from '../../src/contract/callable';
+import { INBOX_CALLABLE } from '../../src/contract/inbox';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SOURCE = fileURLToPath(new URL('../', import.meta.url));
@@ -32,7 +33,7 @@ interface Endpoint {
 }
 
 describe('the functions deploy bundle', () => {
-  it('builds with the predeploy command and exports both callables and the retry', async () => {
+  it('builds with the predeploy command and exports the callables and the retry', async () => {
     const firebase = JSON.parse(await readFile(`${ROOT}firebase.json`, 'utf8')) as {
       functions: FunctionsConfig[];
     };
@@ -62,11 +63,14 @@ describe('the functions deploy bundle', () => {
     const challenge = endpoint(CHALLENGE_CALLABLE);
     expect(challenge.callableTrigger).toBeDefined();
     expect(challenge.region).toEqual([FUNCTIONS_REGION]);
+    const inbox = endpoint(INBOX_CALLABLE);
+    expect(inbox.callableTrigger).toBeDefined();
+    expect(inbox.region).toEqual([FUNCTIONS_REGION]);
     const retry = endpoint('retryContactEmails');
     expect(retry.scheduleTrigger).toBeDefined();
     expect(retry.region).toEqual([FUNCTIONS_REGION]);
     expect(Object.keys(built).sort()).toEqual(
-      [CONTACT_CALLABLE, CHALLENGE_CALLABLE, 'retryContactEmails'].sort(),
+      [CONTACT_CALLABLE, CHALLENGE_CALLABLE, INBOX_CALLABLE, 'retryContactEmails'].sort(),
     );
   }, 60_000);
 });
