@@ -4,11 +4,12 @@
  * How to run it and read it: docs/performance.md.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { startBackendProcess } from '../functions/src/local/process';
 import { startHosting } from './hosting';
 import type { Device } from './bench/browser';
 import { challengeBench } from './bench/challenge';
@@ -27,6 +28,7 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: 'lighthouse,load,feel,challenge' },
     'write-docs': { type: 'boolean', default: false },
     layers: { type: 'boolean', default: false },
+    gentle: { type: 'boolean', default: false },
   },
 });
 const distDir = process.env.DIST_DIR ?? 'dist-bench';
@@ -56,7 +58,7 @@ async function measure(v: Variant, url: string, round: number): Promise<Record<s
     if (failing.length) console.log(`  audits not passed: ${failing.join(', ')}`);
     return figures;
   }
-  if (v.kind === 'feel') return feel(url, v.device);
+  if (v.kind === 'feel') return feel(url, v.device, args.gentle ? 'gentle' : 'visitor');
   if (v.kind === 'challenge') return challengeBench(url, v.device, distDir);
   // The phone's first round watches 20 s, for the first visit's bytes; the lit title needs less.
   const windowMs =
@@ -79,9 +81,17 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
   });
 }
 const dirs = [['this', distDir], ...(args.compare ? [['base', args.compare]] : [])] as const;
+// A contact backend of its own, so the form fetches and solves its challenge as it does live.
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+const env = { ...process.env, BACKEND_PORT: '0', DATA_DIR: dataDir };
+const backend = await startBackendProcess(env, { capture: true });
 const servers = await Promise.all(
   dirs.map(([, root], i) =>
-    startHosting({ root, port: i ? 0 : Number(process.env.SERVE_PORT ?? 4591) }),
+    startHosting({
+      root,
+      port: i ? 0 : Number(process.env.SERVE_PORT ?? 4591),
+      backend: backend.origin,
+    }),
   ),
 );
 const origin = (i: number) => `http://localhost:${(servers[i]!.address() as AddressInfo).port}`;
@@ -90,6 +100,8 @@ try {
   else await run();
 } finally {
   for (const s of servers) s.close().closeAllConnections();
+  await backend.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 async function run() {
@@ -125,7 +137,7 @@ async function run() {
   const minutes = (Date.now() - started) / 60_000;
   const builds = dirs.map(([id, dir]) => ({ id, dir }));
   const load = `${loadStart} to ${load1()}`;
-  const info = { commit, date, rounds, minutes, load, builds, failures };
+  const info = { commit, date, rounds, minutes, load, builds, failures, gentle: args.gentle };
 
   const text = report(info, samples);
   console.log(`\n${text}\n`);
