@@ -72,7 +72,8 @@ function writeDraft(draft: Draft): void {
 /** The draft a keystroke left, written in the browser's next idle moment (`saveDraftSoon`). */
 let pending: Draft | null = null;
 
-function flushDraft() {
+/** Stores at once the draft a keystroke left waiting, if any. */
+export function flushDraft(): void {
   if (pending) saveDraft(pending);
 }
 

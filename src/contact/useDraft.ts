@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
 import {
   clearDraft,
   draftText,
+  flushDraft,
   keepDraftInMemory,
   parseDraft,
   saveDraft,
@@ -49,6 +50,9 @@ export function useDraft(
   useLayoutEffect(() => {
     dispatch({ type: 'hydrated', ...startingText(controls) });
   }, [dispatch, controls]);
+
+  // A route change unmounts the form: what the last key left waiting is stored for its return.
+  useEffect(() => flushDraft, []);
 
   const { hydrated, status, fields } = state;
   const savedStatus = useRef(status);
