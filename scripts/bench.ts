@@ -4,11 +4,12 @@
  * How to run it and read it: docs/performance.md.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { startBackendProcess } from '../functions/src/local/process';
 import { startHosting } from './hosting';
 import type { Device } from './bench/browser';
 import { challengeBench } from './bench/challenge';
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: 'lighthouse,load,feel,challenge,spam,inbox' },
     'write-docs': { type: 'boolean', default: false },
     layers: { type: 'boolean', default: false },
+    gentle: { type: 'boolean', default: false },
   },
 });
 // The spam filter needs no build nor browser: measured first, and alone with --only spam.
@@ -64,7 +66,7 @@ async function measure(v: Variant, url: string, round: number): Promise<Record<s
     if (failing.length) console.log(`  audits not passed: ${failing.join(', ')}`);
     return figures;
   }
-  if (v.kind === 'feel') return feel(url, v.device);
+  if (v.kind === 'feel') return feel(url, v.device, args.gentle ? 'gentle' : 'visitor');
   if (v.kind === 'challenge') return challengeBench(url, v.device, distDir);
   if (v.kind === 'inbox') return inboxBench();
   // The phone's first round watches 20 s, for the first visit's bytes; the lit title needs less.
@@ -89,9 +91,17 @@ if (process.env.BENCH_SKIP_BUILD !== '1' && kinds.some((k) => k !== 'inbox')) {
   });
 }
 const dirs = [['this', distDir], ...(args.compare ? [['base', args.compare]] : [])] as const;
+// A contact backend of its own, so the form fetches and solves its challenge as it does live.
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+const env = { ...process.env, BACKEND_PORT: '0', DATA_DIR: dataDir, AUTH_EMULATOR: 'off' };
+const backend = await startBackendProcess(env, { capture: true });
 const servers = await Promise.all(
   dirs.map(([, root], i) =>
-    startHosting({ root, port: i ? 0 : Number(process.env.SERVE_PORT ?? 4591) }),
+    startHosting({
+      root,
+      port: i ? 0 : Number(process.env.SERVE_PORT ?? 4591),
+      backend: backend.origin,
+    }),
   ),
 );
 const origin = (i: number) => `http://localhost:${(servers[i]!.address() as AddressInfo).port}`;
@@ -101,6 +111,8 @@ try {
 } finally {
   for (const s of servers) s.close().closeAllConnections();
   await stopInboxBench();
+  await backend.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 async function run() {
@@ -136,7 +148,7 @@ async function run() {
   const minutes = (Date.now() - started) / 60_000;
   const builds = dirs.map(([id, dir]) => ({ id, dir }));
   const load = `${loadStart} to ${load1()}`;
-  const info = { commit, date, rounds, minutes, load, builds, failures };
+  const info = { commit, date, rounds, minutes, load, builds, failures, gentle: args.gentle };
 
   const text = report(info, samples);
   console.log(`\n${text}\n`);

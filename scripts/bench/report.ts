@@ -271,6 +271,8 @@ export interface RunInfo {
   load: string;
   builds: { id: string; dir: string }[];
   failures: string[];
+  /** The form pass rested before each click (`--gentle`); the form budgets judge a visitor's. */
+  gentle?: boolean;
 }
 
 /** The whole report, in Markdown. */
@@ -283,6 +285,8 @@ export function report(run: RunInfo, samples: Sample[]): string {
   ];
   if (run.failures.length)
     lines.push('', `Left out after failing twice: ${run.failures.join('; ')}.`);
+  if (run.gentle)
+    lines.push('', 'The form was met gently (`--gentle`), not as a visitor meets it.');
   const section = (title: string, body: string[]) => lines.push('', `## ${title}`, '', ...body);
   section(
     'Budgets',

@@ -35,6 +35,12 @@ export function ContactForm() {
   const message = useRef<FieldControl>(null);
   const website = useRef<HTMLInputElement>(null);
   const controls = useMemo(() => ({ name, email, message, website }), []);
+  // One change handler per field for the form's life, so a key draws again only its own field.
+  const edits = useMemo(() => {
+    const edit = (field: ContactField) => (e: { target: { value: string } }) =>
+      dispatch({ type: 'edited', field, value: e.target.value });
+    return { name: edit('name'), email: edit('email'), message: edit('message') };
+  }, []);
   useDraft(state, dispatch, controls);
   useKiosk(state, dispatch);
   useOutbox(state, dispatch);
@@ -58,8 +64,7 @@ export function ContactForm() {
     invalid: state.invalid.includes(id),
     readOnly: status !== 'idle',
     value: fields[id],
-    onChange: (e: { target: { value: string } }) =>
-      dispatch({ type: 'edited', field: id, value: e.target.value }),
+    onChange: edits[id],
   });
 
   return (

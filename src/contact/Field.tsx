@@ -1,4 +1,10 @@
-import type { ChangeEvent, InputHTMLAttributes, ReactNode, RefObject } from 'react';
+import {
+  memo,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { ContactField } from '../contract/rules';
 
 export type FieldControl = HTMLInputElement | HTMLTextAreaElement;
@@ -20,8 +26,11 @@ interface FieldProps extends Omit<InputHTMLAttributes<FieldControl>, 'name' | 'o
   children?: ReactNode;
 }
 
-/** One labelled field of the contact form, with its invalid state told to assistive technology. */
-export function Field({
+/**
+ * One labelled field of the contact form, with its invalid state told to assistive technology.
+ * Drawn again only when its own props change: a key in another field leaves it alone.
+ */
+export const Field = memo(function Field({
   name,
   label,
   invalid,
@@ -53,4 +62,4 @@ export function Field({
       {children}
     </div>
   );
-}
+});

@@ -1,10 +1,13 @@
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { animated } from '@react-spring/web';
 import { useBannerFrame } from './formMotion';
 import type { Banner } from './formState';
 
-/** The banner above the form: an error or a note, in a frame that opens to its height. */
-export function FormBanner({ banner }: { banner: Banner }) {
+/**
+ * The banner above the form: an error or a note, in a frame that opens to its height. Drawn
+ * again only when the banner changes, not on every key.
+ */
+export const FormBanner = memo(function FormBanner({ banner }: { banner: Banner }) {
   const space = useRef<HTMLDivElement>(null);
   const frame = useBannerFrame(space, banner.text !== '');
   const className = [
@@ -27,4 +30,4 @@ export function FormBanner({ banner }: { banner: Banner }) {
       </div>
     </animated.div>
   );
-}
+});

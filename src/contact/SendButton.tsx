@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { memo, useEffect, useRef, type RefObject } from 'react';
 import { animated } from '@react-spring/web';
 import { LineIcon } from '../layout/LineIcon';
 import { Spinner } from '../layout/Spinner';
@@ -6,8 +6,11 @@ import { PopIn, useSendWidth } from './formMotion';
 import type { Status } from './formState';
 import { words } from '../content/words';
 
-/** Send, with a spinner while sending and Sent with a check mark once done. */
-export function SendButton({ status }: { status: Status }) {
+/**
+ * Send, with a spinner while sending and Sent with a check mark once done. Drawn again only when
+ * the status changes, not on every key.
+ */
+export const SendButton = memo(function SendButton({ status }: { status: Status }) {
   const button = useRef<HTMLButtonElement>(null);
   const content = useRef<HTMLSpanElement>(null);
   const width = useSendWidth(button, content, status);
@@ -48,7 +51,7 @@ export function SendButton({ status }: { status: Status }) {
       </p>
     </div>
   );
-}
+});
 
 /**
  * A disabled button loses the keyboard to the page. When Send is enabled again and nothing

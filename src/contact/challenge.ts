@@ -14,7 +14,10 @@ export type SolvedChallenge = string | null;
 
 /** A solved challenge is not used this close to its expiry: the message may take a while. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
-/** Workers at most: the search is split between them, each on a core of its own. */
+/**
+ * Workers at most: the search is split between them, each on a core of its own, and one core is
+ * left to the page, so the visitor's keys and presses never wait for the search.
+ */
 const MAX_WORKERS = 4;
 
 function newWorker(): Worker {
@@ -27,7 +30,7 @@ export async function solveNext(fetchChallenge: FetchChallenge): Promise<SolvedC
   if (!challenge) return null;
   const solution = await solveChallengeWorkers({
     challenge,
-    concurrency: Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 1),
+    concurrency: Math.max(1, Math.min(MAX_WORKERS, (navigator.hardwareConcurrency || 2) - 1)),
     createWorker: newWorker,
   });
   if (!solution) throw new Error('The spam check could not be solved in time.');

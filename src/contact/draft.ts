@@ -55,7 +55,7 @@ export function parseDraft(text: string | null): Draft {
   }
 }
 
-export function saveDraft(draft: Draft): void {
+function writeDraft(draft: Draft): void {
   const empty = !draft.name && !draft.email && !draft.message;
   if (memory !== undefined) {
     memory = empty ? null : JSON.stringify(draft);
@@ -69,7 +69,38 @@ export function saveDraft(draft: Draft): void {
   }
 }
 
+/** The draft a keystroke left, written in the browser's next idle moment (`saveDraftSoon`). */
+let pending: Draft | null = null;
+
+/** Stores at once the draft a keystroke left waiting, if any. */
+export function flushDraft(): void {
+  if (pending) saveDraft(pending);
+}
+
+/**
+ * Saves the draft outside the frame of the key that changed it: storage is written in the
+ * browser's next idle moment, once for a burst of keys, and at once when the page is hidden or
+ * left, so nothing typed is lost.
+ */
+export function saveDraftSoon(draft: Draft): void {
+  const scheduled = pending !== null;
+  pending = draft;
+  if (scheduled) return;
+  addEventListener('pagehide', flushDraft);
+  addEventListener('visibilitychange', flushDraft);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(flushDraft, { timeout: 1000 });
+  else setTimeout(flushDraft, 100);
+}
+
+export function saveDraft(draft: Draft): void {
+  pending = null;
+  removeEventListener('pagehide', flushDraft);
+  removeEventListener('visibilitychange', flushDraft);
+  writeDraft(draft);
+}
+
 export function clearDraft(): void {
+  pending = null;
   if (memory !== undefined) memory = null;
   try {
     storage()?.removeItem(DRAFT_KEY);

@@ -1,5 +1,5 @@
 /** Motion in the contact form: the height of the banner, the width of Send, its icons, the counter. */
-import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { animated, to, useSpring } from '@react-spring/web';
 import { COUNTER_MARK, FORM } from '../dom-motion/springs';
 
@@ -59,7 +59,7 @@ export function useSendWidth(
       onRest: () => api.set({ width: 0 }),
     });
   }, [api, button, content, state]);
-  return { width: to([width], (w) => (w === 0 ? 'auto' : `${w}px`)) };
+  return useMemo(() => ({ width: to([width], (w) => (w === 0 ? 'auto' : `${w}px`)) }), [width]);
 }
 
 /** The button's width at rest around content `contentWidth` wide, never under its min-width. */
@@ -93,5 +93,9 @@ export function useCounterMark(reached: boolean) {
     if (reached && !was.current) void api.start({ from: { scale: 1.45 }, to: { scale: 1 } });
     was.current = reached;
   }, [reached, api]);
-  return { transform: to([scale], (s) => (s === 1 ? 'none' : `scale(${s})`)) };
+  // One interpolation for the form's life: a new one each key would be bound anew each key.
+  return useMemo(
+    () => ({ transform: to([scale], (s) => (s === 1 ? 'none' : `scale(${s})`)) }),
+    [scale],
+  );
 }

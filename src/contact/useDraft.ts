@@ -1,10 +1,12 @@
-import { useEffect, useLayoutEffect, type Dispatch } from 'react';
+import { useEffect, useLayoutEffect, useRef, type Dispatch } from 'react';
 import {
   clearDraft,
   draftText,
+  flushDraft,
   keepDraftInMemory,
   parseDraft,
   saveDraft,
+  saveDraftSoon,
   type Draft,
 } from './draft';
 import type { FormControls } from './Field';
@@ -35,7 +37,10 @@ function startingText(controls: FormControls): { fields: Draft; website: string 
   return { fields, website: controls.website.current?.value ?? '' };
 }
 
-/** Brings the draft back at hydration, then keeps it in step: the fields until sent, then none. */
+/**
+ * Brings the draft back at hydration, then keeps it in step: the fields until sent, then none.
+ * A key's text is stored after the key's frame; a new status (a Send, say) at once.
+ */
 export function useDraft(
   state: FormState,
   dispatch: Dispatch<FormEvent>,
@@ -46,10 +51,17 @@ export function useDraft(
     dispatch({ type: 'hydrated', ...startingText(controls) });
   }, [dispatch, controls]);
 
+  // A route change unmounts the form: what the last key left waiting is stored for its return.
+  useEffect(() => flushDraft, []);
+
   const { hydrated, status, fields } = state;
+  const savedStatus = useRef(status);
   useEffect(() => {
     if (!hydrated) return;
+    const changed = savedStatus.current !== status;
+    savedStatus.current = status;
     if (status === 'sent') clearDraft();
-    else saveDraft(fields);
+    else if (changed) saveDraft(fields);
+    else saveDraftSoon(fields);
   }, [hydrated, status, fields]);
 }

@@ -2,11 +2,12 @@ import { useEffect, type Dispatch } from 'react';
 import { DEFAULT_ERROR } from './callResult';
 import type { CallOutcome, ContactPayload } from './client';
 import type { FormEvent } from './formState';
-import { loadClient, loadOutbox } from './lazy';
+import { cancelPreload, loadClient, loadOutbox } from './lazy';
 
 /** Sends one message and says how it ended, as the form's next event. */
 export async function sendMessage(payload: ContactPayload): Promise<FormEvent> {
   const key = payload.idempotencyKey;
+  cancelPreload();
   let outcome: CallOutcome;
   try {
     outcome = await (await loadClient()).callContact(payload);

@@ -18,11 +18,18 @@ const browser = sharedBrowser();
 async function openHome() {
   const watched = await openPage(browser(), { viewport: DESKTOP });
   const workers: string[] = [];
-  watched.page.on('worker', (w) => workers.push(w.url()));
+  const ended: string[] = [];
+  watched.page.on('worker', (w) => {
+    workers.push(w.url());
+    w.on('close', () => ended.push(w.url()));
+  });
   await watched.page.goto(`${baseURL()}/`, { waitUntil: 'networkidle' });
   await watched.page.locator('#contact').scrollIntoViewIfNeeded();
-  return { ...watched, workers };
+  return { ...watched, workers, ended };
 }
+
+/** The solver's workers: how many started, and whether all of them have ended (solved). */
+const solvers = (list: string[]) => list.filter((u) => SOLVER.test(u)).length;
 
 async function fillValid(page: Page, who: string) {
   await page.getByLabel('Name', { exact: true }).fill(`${who} Tester`);
@@ -56,11 +63,51 @@ describe('the spam check', () => {
     expect(problems).toEqual([]);
   });
 
+  it('starts nothing in the frame of the first click, nor while keys come', async () => {
+    const { page, problems } = await openHome();
+    await page.evaluate(() => {
+      const keys: number[] = [];
+      addEventListener('keydown', (e) => keys.push(e.timeStamp), true);
+      Object.assign(window, { keys });
+    });
+    const message = page.getByLabel('Message', { exact: true });
+    const box = (await message.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await message.pressSequentially('Hello, we would like a quote.', { delay: 20 });
+    const seeing = () =>
+      page.evaluate(() => {
+        // The click's frame on screen: the first input's Event Timing entry ends when it is.
+        const [first] = performance.getEntriesByType('first-input') as PerformanceEventTiming[];
+        const started = performance
+          .getEntriesByType('resource')
+          .filter((e) => /contactChallenge|\/assets\/(client|outbox)-[\w-]+\.js$/.test(e.name));
+        const { keys } = window as unknown as { keys: number[] };
+        return {
+          presented: first!.startTime + first!.duration,
+          lastKey: Math.max(...keys),
+          keys: keys.length,
+          starts: started.map((e) => e.startTime),
+        };
+      });
+    // The client chunk, the outbox chunk and the challenge (which the solver's workers follow),
+    // each in Resource Timing once its answer has come.
+    await expect.poll(async () => (await seeing()).starts.length).toBe(3);
+    const seen = await seeing();
+    expect(seen.keys).toBe(29);
+    for (const start of seen.starts) {
+      expect(start).toBeGreaterThan(seen.presented);
+      expect(start).toBeGreaterThan(seen.lastKey);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('sends a message with the challenge solved ahead: one challenge, one call, Sent', async () => {
-    const { page, requests, problems } = await openHome();
+    const { page, requests, problems, workers, ended } = await openHome();
     await fillValid(page, `Ahead${Date.now()}`);
-    // The challenge solved while the visitor typed: the workers end once it is found.
-    await expect.poll(() => requests.filter((u) => u.includes(CHALLENGE)).length).toBe(1);
+    // Solved while the visitor writes: the workers end once the answer is found.
+    await expect.poll(() => solvers(workers)).toBeGreaterThan(0);
+    await expect.poll(() => solvers(ended)).toBe(solvers(workers));
+    expect(requests.filter((u) => u.includes(CHALLENGE))).toHaveLength(1);
     await page.locator('button.contact-form__send').click();
     await expect.poll(() => sendState(page), { timeout: 30_000 }).toBe('sent');
     expect(requests.filter((u) => u.includes(CHALLENGE))).toHaveLength(1);

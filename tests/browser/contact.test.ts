@@ -413,8 +413,9 @@ describe('the draft', () => {
     await f.message.pressSequentially('!');
     await expect(f.name.inputValue()).resolves.toBe('Early Typist');
     await expect(f.message.inputValue()).resolves.toBe('Typed before the app!');
-    const stored = await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY);
-    expect(JSON.parse(stored!)).toMatchObject({
+    // Stored after the key's frame, in the browser's next idle moment.
+    const stored = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key)!), DRAFT_KEY);
+    await expect.poll(stored).toMatchObject({
       name: 'Early Typist',
       email: 'early@example.org',
       message: 'Typed before the app!',

@@ -111,13 +111,15 @@ describe('the lit title from screencast frames', () => {
 describe('figures of one pass', () => {
   it('gives frame interval percentiles, long frames with their blocking time, and the slowest interaction', () => {
     const frames = [0, 16, 32, 48, 64, 80, 96, 112, 128, 144, 194];
-    const f = passFigures({ frames, longFrames: [20, 35], interactions: [24, 56, 40] });
-    expect(f).toMatchObject({ p50: 16, max: 50, longFrames: 2, blocking: 55, slowest: 56 });
+    const f = passFigures({ frames, longFrames: [20, 35], presses: [24, 40], keys: [56, 32] });
+    expect(f).toMatchObject({ p50: 16, max: 50, longFrames: 2, blocking: 55 });
+    expect(f).toMatchObject({ slowestPress: 40, slowestKey: 56 });
     expect(f.p95).toBeCloseTo(34.7, 5);
   });
 
   it('counts interactions that all painted within the 16 ms threshold as 16 ms', () => {
-    expect(passFigures({ frames: [], longFrames: [], interactions: [] }).slowest).toBe(16);
+    const f = passFigures({ frames: [], longFrames: [], presses: [], keys: [48] });
+    expect(f).toMatchObject({ slowestPress: 16, slowestKey: 48 });
   });
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -28,11 +28,30 @@ describe('the contact form’s draft', () => {
     expect((document.getElementById('name') as HTMLInputElement).value).toBe(TEXT.name);
   });
 
-  it('follows the text as it is typed; changed text drops the key', () => {
+  it('follows the text as it is typed, after the key; changed text drops the key', async () => {
     localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...TEXT, idempotencyKey: KEY }));
     render(<Harness onRender={onRender} />);
     fireEvent.change(document.getElementById('message')!, { target: { value: 'Changed.' } });
-    expect(stored()).toEqual({ ...TEXT, message: 'Changed.', idempotencyKey: '' });
+    // Not in the key's own task: storage still holds the draft from before it.
+    expect(stored()).toEqual({ ...TEXT, idempotencyKey: KEY });
+    await vi.waitFor(() =>
+      expect(stored()).toEqual({ ...TEXT, message: 'Changed.', idempotencyKey: '' }),
+    );
+  });
+
+  it('stores the last key’s text at once when the page is hidden or left', () => {
+    render(<Harness onRender={onRender} />);
+    fireEvent.change(document.getElementById('name')!, { target: { value: 'Leaving' } });
+    expect(stored()).toBeNull();
+    fireEvent(window, new Event('pagehide'));
+    expect(stored()).toMatchObject({ name: 'Leaving' });
+  });
+
+  it('stores the last key’s text when the form unmounts, for a route change', () => {
+    render(<Harness onRender={onRender} />);
+    fireEvent.change(document.getElementById('name')!, { target: { value: 'Moving on' } });
+    cleanup();
+    expect(stored()).toMatchObject({ name: 'Moving on' });
   });
 
   it('keeps the key of a message on its way, and goes once it is sent', () => {
@@ -45,12 +64,12 @@ describe('the contact form’s draft', () => {
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
-  it('is not stored for an empty form', () => {
+  it('is not stored for an empty form', async () => {
     render(<Harness onRender={onRender} />);
     fireEvent.change(document.getElementById('name')!, { target: { value: 'A' } });
-    expect(stored()).toMatchObject({ name: 'A' });
+    await vi.waitFor(() => expect(stored()).toMatchObject({ name: 'A' }));
     fireEvent.change(document.getElementById('name')!, { target: { value: '' } });
-    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    await vi.waitFor(() => expect(localStorage.getItem(DRAFT_KEY)).toBeNull());
   });
 
   it('gives way to text typed before the app ran, which is a new message', async () => {
@@ -63,7 +82,9 @@ describe('the contact form’s draft', () => {
     const root = await act(async () => hydrateRoot(container, <Harness onRender={onRender} />));
     expect(probe.state.fields).toEqual({ ...TEXT, name: 'Early Typist', idempotencyKey: '' });
     expect(probe.state.website).toBe('bot.example');
-    expect(stored()).toEqual({ ...TEXT, name: 'Early Typist', idempotencyKey: '' });
+    await vi.waitFor(() =>
+      expect(stored()).toEqual({ ...TEXT, name: 'Early Typist', idempotencyKey: '' }),
+    );
     act(() => root.unmount());
     container.remove();
   });
