@@ -5,7 +5,7 @@
  * What counts as a path:
  * - a relative link's target, read from the page's own folder (`[hosting](hosting.md)`);
  * - in inline code and code blocks, a word that starts with one of the repository's top-level
- *   folders (`src/motion/model.ts`, `tests/unit/`), read from the repository's root;
+ *   folders (`src/title/model/model.ts`, `tests/unit/`), read from the repository's root;
  * - a file named alone, in inline code or in the text (`formState.ts`, "DESIGN.md"): some file of
  *   that name must be in the repository, or among the build's outputs listed below.
  *

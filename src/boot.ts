@@ -1,11 +1,11 @@
 /** The page's one script: fetches the app after the first paint (docs/pages.md). */
 import { earlyPresses } from './earlyPresses';
 import { firstContentfulPaint } from './firstPaint';
-import { startEarlyLight } from './home/earlyLight';
+import { startEarlyLight } from './title/dom/earlyLight';
 
 const root = document.getElementById('root');
 const early = root ? earlyPresses(root) : null;
-// The light sweeps over the title from the first paint on; the app takes it over (home/earlyLight.ts).
+// The light sweeps over the title from the first paint on; the app takes it over (title/dom/earlyLight.ts).
 if (location.pathname === '/') startEarlyLight();
 
 async function start() {

@@ -5,7 +5,7 @@ import { App } from './app/App';
 import { isKiosk } from './contact/kiosk';
 import { outboxMayHold } from './contact/outboxHint';
 import { followReducedMotion } from './dom-motion/springs';
-import { endEarlyLight } from './home/earlyLight';
+import { endEarlyLight } from './title/dom/earlyLight';
 import { startMotionInputs } from './motion/inputs';
 import { exposeMotionControls } from './motion/testInputs';
 import './styles/later.css';

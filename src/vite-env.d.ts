@@ -6,12 +6,12 @@ declare const __RETENTION_DAYS__: string;
 
 declare module 'virtual:title-glyphs' {
   /** The title's glyphs, prepared by the build from the company name (scripts/build/titleGlyphs.ts). */
-  const glyphs: import('./canvas/titleGlyphData').TitleGlyphs;
+  const glyphs: import('./title/canvas/titleGlyphData').TitleGlyphs;
   export default glyphs;
 }
 
 declare module 'virtual:title-metrics' {
   /** The name's widths in ems in the title's font, measured by the build (scripts/build/titleGlyphs.ts). */
-  const metrics: import('./motion/model').TitleMetrics;
+  const metrics: import('./title/model/model').TitleMetrics;
   export default metrics;
 }

@@ -29,7 +29,8 @@ const MAX_FILE_BYTES = 8 * 1024 * 1024;
  * a page loaded): the canvas (one of its two paths, worker or page, after the first paint) and the
  * card arrow's Lottie player (once a card comes near the viewport; ~52 KB gzip).
  */
-const ON_DEMAND_SOURCES = /^src\/(canvas\/|projects\/(LottieAnimation\.tsx|arrow\.lottie\.json)$)/;
+const ON_DEMAND_SOURCES =
+  /^src\/(title\/canvas\/|projects\/(LottieAnimation\.tsx|arrow\.lottie\.json)$)/;
 
 /** A chunk of Vite's build manifest (dist/.vite/manifest.json). */
 export interface ViteChunk {

@@ -1,6 +1,6 @@
 /**
  * Leaves three.js's built-in GLSL out of the title's bundles. The canvas draws only its own
- * ShaderMaterials (src/canvas/lightMaterial.ts, shaders/), so the chunks of three's own materials
+ * ShaderMaterials (src/title/canvas/lightMaterial.ts, shaders/), so the chunks of three's own materials
  * are never compiled. Kept: the chunks three's WebGLProgram adds to every ShaderMaterial, those our
  * shaders include, and those these include in turn. A chunk left out reads `#error`, so a shader
  * that ever needs one fails to compile with its name instead of drawing wrongly.

@@ -1,6 +1,6 @@
-/** Appends the model's custom properties (src/motion/titleLook.ts) to src/styles/global.css. */
+/** Appends the model's custom properties (src/title/model/titleLook.ts) to src/styles/global.css. */
 import type { Plugin } from 'vite';
-import { titleCss } from '../../src/motion/titleLook.ts';
+import { titleCss } from '../../src/title/model/titleLook.ts';
 import { titleGlyphs } from './titleGlyphsPlugin.ts';
 
 export function titleCssPlugin(): Plugin {

@@ -2,7 +2,7 @@
  * The canvas's halo of the title: a blurred copy of the letters, as an alpha grid sampled from
  * the filled shape's signed distance.
  */
-import type { TitleWord } from '../../src/canvas/titleGlyphData';
+import type { TitleWord } from '../../src/title/canvas/titleGlyphData';
 
 /** The canvas halo: a blurred copy of the letters, ±0.28 em (as the CSS light's text-shadow). */
 const HALO_BLUR_EM = 0.28;

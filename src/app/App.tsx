@@ -4,7 +4,7 @@ import { HomePage } from '../home/HomePage';
 import { PageTransition } from './PageTransition';
 import { DocumentMeta } from './DocumentMeta';
 import { routes, type RouteKey, type RouteMeta } from '../content/site';
-import { CanvasHost } from '../canvas/CanvasHost';
+import { CanvasHost } from '../title/canvas/CanvasHost';
 import { startEdgeLight } from '../dom-motion/edgeLight';
 import { showHome } from '../motion/store';
 

@@ -2,7 +2,7 @@ import { createRoot } from '../domRuntime';
 import { StrictMode } from 'react';
 import { shallow } from 'zustand/shallow';
 import { eventActions as act, motionStore, now, pageClock } from '../motion/store';
-import { idleState, msToNextIdleThreshold, RETURN_TO_TOP_AFTER_MS } from '../motion/attract';
+import { idleState, msToNextIdleThreshold, RETURN_TO_TOP_AFTER_MS } from '../title/model/attract';
 import { forgetVisitor } from '../contact/kiosk';
 import { FullscreenButton } from './FullscreenButton';
 import { OutboxMark } from './OutboxMark';

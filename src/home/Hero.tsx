@@ -1,9 +1,9 @@
 import { Fragment, useEffect, useRef } from 'react';
 import { company } from '../content/company';
 import { titleWords } from '../motion/store';
-import { TITLE_LINE_HEIGHT } from '../motion/model';
+import { TITLE_LINE_HEIGHT } from '../title/model/model';
 import { ScrollDownButton } from './ScrollDownButton';
-import { attachHero } from './heroMotion';
+import { attachHero } from '../title/dom/heroMotion';
 
 const words = titleWords(company.name);
 

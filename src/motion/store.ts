@@ -2,7 +2,7 @@
 import { createStore } from 'zustand/vanilla';
 import { subscribeWithSelector } from 'zustand/middleware';
 import titleMetrics from 'virtual:title-metrics';
-import type { Viewport } from './model';
+import type { Viewport } from '../title/model/model';
 import { runningClock, type Clock } from './clock';
 
 /** Where the canvas title stands. */
@@ -140,11 +140,11 @@ export const measureTitle = (titleEm: number, titleWordsEm: readonly number[]) =
 /** app/App.tsx: the route changed. */
 export const showHome = (onHome: boolean) => set({ onHome });
 
-/** home/titleLight.ts: the intro sweep starts at `at` (once: a later call changes nothing). */
+/** title/dom/titleLight.ts: the intro sweep starts at `at` (once: a later call changes nothing). */
 export const startSweep = (at: number) =>
   set((s) => (s.sweepStart === null ? { sweepStart: at } : s));
 
-/** canvas/CanvasHost.tsx: the canvas title's status, as its renderer reports it. */
+/** title/canvas/CanvasHost.tsx: the canvas title's status, as its renderer reports it. */
 export const setCanvasStatus = (canvas: CanvasStatus) => set({ canvas });
 
 /** The actions of event/eventMode.tsx: event mode, last input, idle. */
@@ -156,5 +156,5 @@ export const eventActions = {
   idle: (idle: boolean) => set({ idle }),
 };
 
-/** canvas/title.worker.ts: the worker's copy of the page's store takes the page's changes. */
+/** title/worker/title.worker.ts: the worker's copy of the page's store takes the page's changes. */
 export const mirrorPage = (state: Partial<Omit<MotionState, 'canvas'>>) => set(state);

@@ -5,7 +5,7 @@
  */
 import { installClock, motionStore, setClockTime, settableClock, inputActions } from './store';
 import { contextControls, type MotionInputs } from './inputs';
-import { frameStats, nextFrame } from './frames';
+import { frameStats, nextFrame } from '../title/model/frames';
 import { exposeProbe } from '../testing/probes';
 
 /** Test mode's handle on the clock, the pointer and the canvas (the probe `motion`). */

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseURL, DESKTOP, openPage, PHONE, SCREENSHOT_DIR, sharedBrowser } from './browser';
-import { LIGHT_COLORS } from '../../src/motion/titleLook';
+import { LIGHT_COLORS } from '../../src/title/model/titleLook';
 import { waitForCanvas } from '../shared/canvasTakeover';
 import { afterFrames, scrollStill } from '../shared/pages';
 

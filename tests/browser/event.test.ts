@@ -12,12 +12,12 @@ import { waitForCanvas } from '../shared/canvasTakeover';
 import { afterFrames } from '../shared/pages';
 import { company } from '../../src/content/company';
 import { DRAFT_KEY } from '../../src/contact/draft';
-import { SLOW_FRAME_MS } from '../../src/canvas/adaptiveDpr';
+import { SLOW_FRAME_MS } from '../../src/title/canvas/adaptiveDpr';
 import {
   ATTRACT_AFTER_MS,
   CURSOR_HIDE_AFTER_MS,
   RETURN_TO_TOP_AFTER_MS,
-} from '../../src/motion/attract';
+} from '../../src/title/model/attract';
 
 const browser = sharedBrowser();
 

@@ -7,7 +7,7 @@ import {
   type CanvasPicture,
   type StrokeMask,
 } from './pixels';
-import { TITLE_CROSSFADE_MS } from '../../src/motion/model';
+import { TITLE_CROSSFADE_MS } from '../../src/title/model/model';
 import { noteCanvasTakeover } from '../shared/canvasTakeover';
 
 const browser = sharedBrowser();

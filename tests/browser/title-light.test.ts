@@ -4,7 +4,7 @@ import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
 import { readCanvas } from './pixels';
 import { appSweep, openWithSweepHeld } from './sweep';
 import { waitForCanvas } from '../shared/canvasTakeover';
-import { scrollProgress, sweepStep, titleLayout } from '../../src/motion/model';
+import { scrollProgress, sweepStep, titleLayout } from '../../src/title/model/model';
 import {
   afterFrames,
   at,

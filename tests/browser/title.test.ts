@@ -12,8 +12,13 @@ import {
 import { readCanvas, showOnlyCanvas } from './pixels';
 import { appSweep, openWithSweepHeld, reactCommits } from './sweep';
 import { waitForCanvas } from '../shared/canvasTakeover';
-import { scrollButtonDiameter, sweepStep, titleMargin, titleSize } from '../../src/motion/model';
-import { bufferSize } from '../../src/canvas/pixelRatio';
+import {
+  scrollButtonDiameter,
+  sweepStep,
+  titleMargin,
+  titleSize,
+} from '../../src/title/model/model';
+import { bufferSize } from '../../src/title/canvas/pixelRatio';
 import {
   afterFrames,
   at,

@@ -19,7 +19,7 @@ import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { THANK_YOU_MS } from '../../src/contact/kiosk';
 import { RETRY_FIRST_MS } from '../../src/contact/outbox';
-import { RETURN_TO_TOP_AFTER_MS } from '../../src/motion/attract';
+import { RETURN_TO_TOP_AFTER_MS } from '../../src/title/model/attract';
 import { MESSAGES } from '../../src/contract/rules';
 
 const engine = engineUnderTest();

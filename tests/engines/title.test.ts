@@ -1,7 +1,7 @@
 /**
  * The canvas title in the engine of this project. Firefox renders it in a worker (it has WebGL
  * there, given an X display); WebKitGTK has OffscreenCanvas but no WebGL in workers, so there it
- * is the product's fallback, the canvas in the page, that draws (src/canvas/path.ts titlePaths).
+ * is the product's fallback, the canvas in the page, that draws (src/title/canvas/path.ts titlePaths).
  */
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, engineUnderTest, sharedEngine } from './engine';

@@ -8,7 +8,7 @@ import {
   DPR_WINDOW,
   recordFrame,
   type DprMonitor,
-} from '../../src/canvas/adaptiveDpr';
+} from '../../src/title/canvas/adaptiveDpr';
 
 function feed(m: DprMonitor, intervalMs: number, frames: number): DprMonitor {
   for (let i = 0; i < frames; i++) m = recordFrame(m, intervalMs);

@@ -7,8 +7,8 @@ import {
   idleState,
   msToNextIdleThreshold,
   RETURN_TO_TOP_AFTER_MS,
-} from '../../src/motion/attract';
-import { titleLayout } from '../../src/motion/model';
+} from '../../src/title/model/attract';
+import { titleLayout } from '../../src/title/model/model';
 
 const layout = titleLayout(0, { width: 1440, height: 900 });
 const left = layout.centerX - layout.widthPx / 2;

@@ -212,7 +212,7 @@ describe('the precache manifest', () => {
         file: 'assets/main-b.js',
         imports: ['_store-c.js'],
         dynamicImports: [
-          'src/canvas/TitleCanvas.tsx',
+          'src/title/canvas/TitleCanvas.tsx',
           '_three-d.js',
           'src/legal/pages.tsx',
           'src/projects/LottieAnimation.tsx',
@@ -224,7 +224,7 @@ describe('the precache manifest', () => {
       '_store-c.js': { file: 'assets/store-c.js' },
       '_three-d.js': { file: 'assets/three-d.js' },
       'src/legal/pages.tsx': { file: 'assets/pages-e.js' },
-      'src/canvas/TitleCanvas.tsx': {
+      'src/title/canvas/TitleCanvas.tsx': {
         file: 'assets/TitleCanvas-f.js',
         imports: ['src/main.tsx', '_store-c.js', '_three-d.js'],
         assets: ['assets/title.worker-g.js'],

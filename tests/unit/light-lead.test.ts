@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SWEEP_RETURN_MS } from '../../src/motion/light';
+import { SWEEP_RETURN_MS } from '../../src/title/model/light';
 import {
   lightTarget,
   stepLight,
@@ -8,10 +8,10 @@ import {
   sweepSpan,
   FOLLOW_MS,
   type LightInputs,
-} from '../../src/motion/lightLead';
-import { ATTRACT_AFTER_MS } from '../../src/motion/attract';
+} from '../../src/title/model/lightLead';
+import { ATTRACT_AFTER_MS } from '../../src/title/model/attract';
 import { initialMotionState } from '../../src/motion/store';
-import { lightRadius, lightRestX, titleLayout } from '../../src/motion/model';
+import { lightRadius, lightRestX, titleLayout } from '../../src/title/model/model';
 
 const viewport = { width: 1440, height: 900 };
 const layout = titleLayout(0, viewport);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lightPhase, type LightPhaseInputs } from '../../src/home/lightPhase';
-import { SWEEP_RETURN_MS } from '../../src/motion/light';
+import { lightPhase, type LightPhaseInputs } from '../../src/title/model/lightPhase';
+import { SWEEP_RETURN_MS } from '../../src/title/model/light';
 
 const SWEEP_MS = 700;
 

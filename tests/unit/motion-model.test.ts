@@ -12,7 +12,7 @@ import {
   titleLayout,
   titleSize,
   TOPBAR_HEIGHT,
-} from '../../src/motion/model';
+} from '../../src/title/model/model';
 
 describe('scroll progress', () => {
   it('is scrollY over the viewport height, clamped to 0..1', () => {

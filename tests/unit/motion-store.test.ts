@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { shallow } from 'zustand/shallow';
 import { initialMotionState, inputActions, motionStore } from '../../src/motion/store';
-import { lightInputs } from '../../src/motion/titleFrame';
+import { lightInputs } from '../../src/title/model/titleFrame';
 
 afterEach(() => motionStore.setState({ ...initialMotionState }));
 

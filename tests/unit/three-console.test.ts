@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Clock, getConsoleFunction, setConsoleFunction, warn } from 'three';
-import { CLOCK_DEPRECATION } from '../../src/canvas/threeConsole';
+import { CLOCK_DEPRECATION } from '../../src/title/canvas/threeConsole';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -7,9 +7,9 @@ import {
   TITLE_MARGIN_MIN_PX,
   TITLE_MARGIN_SHARE,
   TWO_LINE_ASPECT,
-} from '../../src/motion/model';
+} from '../../src/title/model/model';
 import { initialMotionState } from '../../src/motion/store';
-import { LIGHT_COLORS, titleCss } from '../../src/motion/titleLook';
+import { LIGHT_COLORS, titleCss } from '../../src/title/model/titleLook';
 
 /** The first paint's styles: global.css with the features' sheets it imports. */
 const GLOBAL_CSS = 'src/styles/global.css';

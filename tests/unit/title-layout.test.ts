@@ -11,9 +11,9 @@ import {
   titleMargin,
   TITLE_LINE_HEIGHT,
   twoLineSplit,
-} from '../../src/motion/model';
+} from '../../src/title/model/model';
 import { initialMotionState } from '../../src/motion/store';
-import { layoutInputs, lightInputs, titleEnds } from '../../src/motion/titleFrame';
+import { layoutInputs, lightInputs, titleEnds } from '../../src/title/model/titleFrame';
 
 // "Bluestem Software" in Syne 700, as the DOM title measures it.
 const em = 10.494;

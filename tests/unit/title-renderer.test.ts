@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { titlePaths } from '../../src/canvas/path';
-import { bufferSize, capDpr, MAX_DPR } from '../../src/canvas/pixelRatio';
+import { titlePaths } from '../../src/title/canvas/path';
+import { bufferSize, capDpr, MAX_DPR } from '../../src/title/canvas/pixelRatio';
 
 const g = globalThis as Record<string, unknown>;
 afterEach(() => {

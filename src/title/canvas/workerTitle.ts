@@ -1,8 +1,8 @@
 import { shallow } from 'zustand/shallow';
-import { motionStore, pageClock, type CanvasStatus, type MotionState } from '../motion/store';
-import { frameCounted, frameDrawnInWorker } from '../motion/frames';
-import { lightProbe } from '../motion/lightProbe';
-import { titleScroll } from '../motion/titleFrame';
+import { motionStore, pageClock, type CanvasStatus, type MotionState } from '../../motion/store';
+import { frameCounted, frameDrawnInWorker } from '../model/frames';
+import { lightProbe } from '../model/lightProbe';
+import { titleScroll } from '../model/titleFrame';
 import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
 import { takeTitleWorker } from './start';
 

@@ -1,5 +1,5 @@
 /** The title's light from the first paint, played by the compositor until the app takes it over. */
-import { lightRadius, lightScrollOffset, restX, sweepPath } from '../motion/light';
+import { lightRadius, lightScrollOffset, restX, sweepPath } from '../model/light';
 import { animateSweep, litWindows, placeLitWords, windowTransforms } from './litWindows';
 
 /** Lights the prerendered title and sweeps it. */

@@ -1,15 +1,15 @@
 import { shallow } from 'zustand/shallow';
-import { measureTitle, motionStore, type MotionState } from '../motion/store';
-import { layoutInputs, layoutOf, shapeInputs, titleEnds } from '../motion/titleFrame';
+import { measureTitle, motionStore, type MotionState } from '../../motion/store';
+import { layoutInputs, layoutOf, shapeInputs, titleEnds } from '../model/titleFrame';
 import {
   pinnedBand,
   scrollButtonDiameter,
   SCROLL_BUTTON_REM,
   taglineOpacity,
-} from '../motion/model';
+} from '../model/model';
 import { attachTitleLight, takeEarlyLight } from './titleLight';
-import { crossfadeSide } from '../dom-motion/crossfade';
-import { endEveryRunInRest } from '../dom-motion/endInRest';
+import { crossfadeSide } from '../crossfade';
+import { endEveryRunInRest } from '../../dom-motion/endInRest';
 
 /** The hero's elements that the motion model moves (Hero.tsx). */
 export interface HeroParts {

@@ -1,4 +1,4 @@
-import { median } from '../shared/stats';
+import { median } from '../../shared/stats';
 
 /** The median frame time above which the ratio goes down, and below which it goes up again. */
 export const SLOW_FRAME_MS = 25;

@@ -1,15 +1,15 @@
 import { shallow } from 'zustand/shallow';
-import { motionStore, now, pageClock, startSweep, type MotionState } from '../motion/store';
-import { lightTarget, stepLight, sweepPathX, sweepSpan, type LightLead } from '../motion/lightLead';
-import { lightRestX, TITLE_LINE_HEIGHT } from '../motion/model';
-import { SWEEP_RETURN_MS } from '../motion/light';
-import { lightPhase } from './lightPhase';
-import { layoutOf, lightInputs } from '../motion/titleFrame';
-import { domFrameDrawn } from '../motion/frames';
-import { lightProbe } from '../motion/lightProbe';
-import { exposeProbe } from '../testing/probes';
+import { motionStore, now, pageClock, startSweep, type MotionState } from '../../motion/store';
+import { lightTarget, stepLight, sweepPathX, sweepSpan, type LightLead } from '../model/lightLead';
+import { lightRestX, TITLE_LINE_HEIGHT } from '../model/model';
+import { SWEEP_RETURN_MS } from '../model/light';
+import { lightPhase } from '../model/lightPhase';
+import { layoutOf, lightInputs } from '../model/titleFrame';
+import { domFrameDrawn } from '../model/frames';
+import { lightProbe } from '../model/lightProbe';
+import { exposeProbe } from '../../testing/probes';
 import { animateSweep, litWindows, windowTransforms, type SweepPath } from './litWindows';
-import { crossfading, onCrossfaded } from '../dom-motion/crossfade';
+import { crossfading, onCrossfaded } from '../crossfade';
 
 /** What the DOM light did last, for tests (the probe `domLight`). */
 export const domLightProbe = {
@@ -22,7 +22,7 @@ export const domLightProbe = {
 
 export type DomLightProbe = typeof domLightProbe;
 
-declare module '../testing/probes' {
+declare module '../../testing/probes' {
   interface Probes {
     /** What the CSS light on the DOM title did last. */
     domLight?: Readonly<DomLightProbe>;

@@ -7,9 +7,9 @@ import {
 } from '@react-three/fiber';
 import { WebGLRenderer } from 'three';
 import { shallow } from 'zustand/shallow';
-import { motionStore, type CanvasStatus } from '../motion/store';
-import { frameDrawn } from '../motion/frames';
-import { lightInputs } from '../motion/titleFrame';
+import { motionStore, type CanvasStatus } from '../../motion/store';
+import { frameDrawn } from '../model/frames';
+import { lightInputs } from '../model/titleFrame';
 import { TitleScene, type SceneStatus } from './TitleScene';
 import { EventModeDpr } from './EventModeDpr';
 import { gpuFinished } from './gpuWarmup';

@@ -1,4 +1,4 @@
-import { ANIMATION_HOLD_MS, SWEEP_RETURN_MS } from '../motion/light';
+import { ANIMATION_HOLD_MS, SWEEP_RETURN_MS } from '../model/light';
 
 export interface LitWindow {
   readonly pane: HTMLElement;

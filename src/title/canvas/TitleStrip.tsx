@@ -1,9 +1,9 @@
 import { useEffect, type RefObject } from 'react';
 import { shallow } from 'zustand/shallow';
-import { motionStore } from '../motion/store';
-import { titleStrip } from '../motion/model';
-import { layoutInputs, layoutOf, type LayoutInputs } from '../motion/titleFrame';
-import { crossfadeSide } from '../dom-motion/crossfade';
+import { motionStore } from '../../motion/store';
+import { titleStrip } from '../model/model';
+import { layoutInputs, layoutOf, type LayoutInputs } from '../model/titleFrame';
+import { crossfadeSide } from '../crossfade';
 
 /**
  * The strip the title's canvas covers, in the page from the first paint (prerendered, empty); once

@@ -1,8 +1,8 @@
-import { exposeProbe } from '../testing/probes';
+import { exposeProbe } from '../../testing/probes';
 
 /** The frames the canvas has drawn (the probe `titleFrames`): a still page draws none. */
 export const frameStats = { frames: 0 };
-declare module '../testing/probes' {
+declare module '../../testing/probes' {
   interface Probes {
     /** Frames the canvas title has drawn. */
     titleFrames?: { readonly frames: number };

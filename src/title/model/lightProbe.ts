@@ -1,5 +1,5 @@
 import type { LightLead } from './lightLead';
-import { exposeProbe } from '../testing/probes';
+import { exposeProbe } from '../../testing/probes';
 
 export type { LightLead };
 
@@ -14,7 +14,7 @@ export const lightProbe = {
 
 export type LightProbe = typeof lightProbe;
 
-declare module '../testing/probes' {
+declare module '../../testing/probes' {
   interface Probes {
     /** Where the canvas put the light last, and what led it. */
     titleLight?: Readonly<LightProbe>;

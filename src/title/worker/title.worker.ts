@@ -1,11 +1,11 @@
 // R3F and three.js expect a window and a document: given before they load.
 import './workerGlobals';
-import { type CanvasStatus, installClock, mirrorPage, settableClock } from '../motion/store';
-import { runningClock } from '../motion/clock';
-import { setFrameListener } from '../motion/frames';
-import { lightProbe } from '../motion/lightProbe';
-import { createTitleRenderer, NoWebGLError, type TitleRenderer } from './titleRenderer';
-import type { ToWorker, FromWorker } from './workerTitle';
+import { type CanvasStatus, installClock, mirrorPage, settableClock } from '../../motion/store';
+import { runningClock } from '../../motion/clock';
+import { setFrameListener } from '../model/frames';
+import { lightProbe } from '../model/lightProbe';
+import { createTitleRenderer, NoWebGLError, type TitleRenderer } from '../canvas/titleRenderer';
+import type { ToWorker, FromWorker } from '../canvas/workerTitle';
 
 /** The title's canvas off the main thread: a message switch around the title renderer. */
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);

@@ -1,11 +1,11 @@
 /* eslint-disable react-hooks/immutability -- three.js objects and uniforms are mutated in the frame loop by design (R3F: mutate, never setState per frame). */
 import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
-import { motionStore, now, pageClock } from '../motion/store';
-import { titleStrip } from '../motion/model';
-import { layoutOf } from '../motion/titleFrame';
-import { lightProbe } from '../motion/lightProbe';
-import { lightTarget, stepLight } from '../motion/lightLead';
+import { motionStore, now, pageClock } from '../../motion/store';
+import { titleStrip } from '../model/model';
+import { layoutOf } from '../model/titleFrame';
+import { lightProbe } from '../model/lightProbe';
+import { lightTarget, stepLight } from '../model/lightLead';
 import { createLightUniforms } from './lightMaterial';
 import { createTitleMeshes } from './titleMeshes';
 import { warmUpGpu } from './gpuWarmup';

@@ -1,7 +1,7 @@
 import { motionStore, pageClock } from '../motion/store';
-import { TITLE_CROSSFADE_MS } from '../motion/model';
-import { ANIMATION_HOLD_MS } from '../motion/light';
-import { endInRest } from './endInRest';
+import { TITLE_CROSSFADE_MS } from './model/model';
+import { ANIMATION_HOLD_MS } from './model/light';
+import { endInRest } from '../dom-motion/endInRest';
 
 /** A side of the title's handover (box or canvas): a linear fade, no start time given (docs/title-light.md). */
 interface Side {

@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
-import { contextControls } from '../motion/inputs';
-import type { CanvasStatus } from '../motion/store';
+import { contextControls } from '../../motion/inputs';
+import type { CanvasStatus } from '../../motion/store';
 import { workerTitle } from './workerTitle';
 import { idle } from './start';
 import { bufferSize } from './pixelRatio';

@@ -1,5 +1,5 @@
-import { SWEEP_RETURN_MS } from '../motion/light';
-import type { LightLead } from '../motion/lightLead';
+import { SWEEP_RETURN_MS } from './light';
+import type { LightLead } from './lightLead';
 
 /** How the CSS light on the DOM title moves this frame (titleLight.ts). */
 export type LightPhase =

@@ -1,5 +1,5 @@
 import { clamp, scrollProgress, titleLayout, type TitleLayout } from './model';
-import type { MotionState } from './store';
+import type { MotionState } from '../../motion/store';
 
 const SHAPE_KEYS = ['viewport', 'titleEm', 'titleWordsEm'] as const;
 const LIGHT_KEYS = [

@@ -1,7 +1,7 @@
-import { firstContentfulPaint } from '../firstPaint';
-import { sweepLeftMs } from '../motion/lightLead';
-import { motionStore, now, pageClock } from '../motion/store';
-import { layoutOf } from '../motion/titleFrame';
+import { firstContentfulPaint } from '../../firstPaint';
+import { sweepLeftMs } from '../model/lightLead';
+import { motionStore, now, pageClock } from '../../motion/store';
+import { layoutOf } from '../model/titleFrame';
 import { webglAvailable, type TitlePath } from './path';
 
 /** The longest the canvas waits for the intro sweep (a sweep lasts about a second). */
@@ -22,7 +22,7 @@ export async function canvasStart(path: TitlePath): Promise<boolean> {
 let worker: Worker | null = null;
 
 function startTitleWorker(): void {
-  worker ??= new Worker(new URL('./title.worker.ts', import.meta.url), { type: 'module' });
+  worker ??= new Worker(new URL('../worker/title.worker.ts', import.meta.url), { type: 'module' });
 }
 
 /** The started worker, for the one canvas that takes it (workerTitle.ts). */

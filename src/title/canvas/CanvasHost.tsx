@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { motionStore, setCanvasStatus } from '../motion/store';
+import { motionStore, setCanvasStatus } from '../../motion/store';
 import { titlePaths, WHERE, type TitlePath } from './path';
 import { canvasStart } from './start';
 import { TitleStrip } from './TitleStrip';

@@ -8,12 +8,12 @@ import {
   ShaderMaterial,
   Vector2,
 } from 'three';
-import titleLight from '../../shaders/titleLight.glsl?raw';
-import outlineVertex from '../../shaders/titleOutline.vert?raw';
-import outlineFragment from '../../shaders/titleOutline.frag?raw';
-import haloVertex from '../../shaders/titleHalo.vert?raw';
-import haloFragment from '../../shaders/titleHalo.frag?raw';
-import { LIGHT_BASE_ALPHA, LIGHT_COLORS, lightDefines } from '../motion/titleLook';
+import titleLight from '../../../shaders/titleLight.glsl?raw';
+import outlineVertex from '../../../shaders/titleOutline.vert?raw';
+import outlineFragment from '../../../shaders/titleOutline.frag?raw';
+import haloVertex from '../../../shaders/titleHalo.vert?raw';
+import haloFragment from '../../../shaders/titleHalo.frag?raw';
+import { LIGHT_BASE_ALPHA, LIGHT_COLORS, lightDefines } from '../model/titleLook';
 
 const lightShader = `${lightDefines()}${titleLight}`;
 
