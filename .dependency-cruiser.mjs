@@ -58,6 +58,48 @@ export default {
       to: { path: '^src/app/' },
     },
     {
+      name: 'title-model-imports-no-dom',
+      comment:
+        "src/title/model/ is the title's pure model: numbers in, numbers out. It imports none of " +
+        "the title's DOM parts (dom/, canvas/, worker/, the crossfade), no react-dom, no three.",
+      severity: 'error',
+      from: { path: '^src/title/model/' },
+      to: {
+        path: [
+          '^src/title/(dom|canvas|worker)/',
+          '^src/title/crossfade',
+          '^src/dom-motion/',
+          '(^|/)node_modules/(react-dom|three|@react-three)/',
+        ],
+      },
+    },
+    {
+      name: 'title-dom-and-canvas-apart',
+      comment:
+        'The DOM title (src/title/dom/) and the canvas title (src/title/canvas/) never import ' +
+        'each other: they meet in the store, the model and the crossfade.',
+      severity: 'error',
+      from: { path: '^src/title/(dom|canvas)/' },
+      to: { path: '^src/title/(dom|canvas)/', pathNot: '^src/title/$1/' },
+    },
+    {
+      name: 'title-worker-reaches-no-page',
+      comment:
+        "The title's worker (src/title/worker/) has no DOM and is given none: nothing it reaches " +
+        "is the DOM title, the page's side of the canvas, react-dom, or another page module.",
+      severity: 'error',
+      from: { path: '^src/title/worker/' },
+      to: {
+        reachable: true,
+        path: [
+          '^src/title/(dom/|crossfade)',
+          '^src/title/canvas/(CanvasHost|TitleCanvas|TitleStrip|start|path|workerTitle)',
+          '^src/(app|home|dom-motion|firstPaint|domRuntime)',
+          '(^|/)node_modules/react-dom/',
+        ],
+      },
+    },
+    {
       name: 'no-circular',
       comment: 'Modules that import each other, directly or through others.',
       severity: 'error',

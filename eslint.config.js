@@ -49,6 +49,19 @@ export default tseslint.config(
     },
   },
   {
+    // The title's model is DOM free: it reads no page, so the page, the canvas and the worker share it.
+    files: ['src/title/model/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'location'].map((name) => ({
+          name,
+          message: 'src/title/model/ reads no page (docs/layers.md).',
+        })),
+      ],
+    },
+  },
+  {
     // The contract is plain types and constants, the same wherever it runs: it reads no environment.
     files: ['src/contract/**/*.ts'],
     rules: {

@@ -1,43 +1,11 @@
 import { shallow } from 'zustand/shallow';
-import { motionStore, pageClock, type CanvasStatus, type MotionState } from '../../motion/store';
+import { motionStore, pageClock, type MotionState } from '../../motion/store';
 import { frameCounted, frameDrawnInWorker } from '../model/frames';
 import { lightProbe } from '../model/lightProbe';
 import { titleScroll } from '../model/titleFrame';
 import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
 import { takeTitleWorker } from './start';
-
-/** The inputs the page mirrors into the worker (the worker reports the canvas status). */
-export type MirroredState = Omit<MotionState, 'canvas'>;
-
-/** The page's messages to the worker. */
-export type ToWorker =
-  | {
-      type: 'init';
-      canvas: OffscreenCanvas;
-      width: number;
-      height: number;
-      dpr: number;
-      state: MirroredState;
-      /** The page's clock: running from the page's time origin, or set (the store's `clockTime`). */
-      clock: { runs: true; timeOrigin: number } | { runs: false };
-    }
-  | { type: 'state'; state: Partial<MirroredState>; version: number }
-  | { type: 'resize'; width: number; height: number; dpr: number }
-  | { type: 'lose-context' }
-  | { type: 'restore-context' };
-
-/** The worker's messages to the page. */
-export type FromWorker =
-  | {
-      type: 'frame';
-      frames: number;
-      light: typeof lightProbe;
-      version: number;
-      /** Sent twice per frame: once drawn, and once committed to the compositor. */
-      onScreen: boolean;
-    }
-  | { type: 'status'; canvas: CanvasStatus }
-  | { type: 'unavailable'; reason: string };
+import type { FromWorker, MirroredState, ToWorker } from '../worker/messages';
 
 /** The page's state as the worker needs it: the scroll only as far as the title follows it. */
 const mirrored = ({ canvas: _canvas, ...inputs }: MotionState): MirroredState => ({

@@ -1,6 +1,7 @@
 /** The title's light from the first paint, played by the compositor until the app takes it over. */
 import { lightRadius, lightScrollOffset, restX, sweepPath } from '../model/light';
-import { animateSweep, litWindows, placeLitWords, windowTransforms } from './litWindows';
+import { animateSweep, litWindows, placeLitWords } from './litWindows';
+import { windowTransforms } from '../model/litWindow';
 
 /** Lights the prerendered title and sweeps it. */
 export function startEarlyLight(doc: Document = document): void {

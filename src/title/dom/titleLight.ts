@@ -8,7 +8,8 @@ import { layoutOf, lightInputs } from '../model/titleFrame';
 import { domFrameDrawn } from '../model/frames';
 import { lightProbe } from '../model/lightProbe';
 import { exposeProbe } from '../../testing/probes';
-import { animateSweep, litWindows, windowTransforms, type SweepPath } from './litWindows';
+import { animateSweep, litWindows } from './litWindows';
+import { windowTransforms, type SweepPath } from '../model/litWindow';
 import { crossfading, onCrossfaded } from '../crossfade';
 
 /** What the DOM light did last, for tests (the probe `domLight`). */

@@ -5,7 +5,7 @@ import { runningClock } from '../../motion/clock';
 import { setFrameListener } from '../model/frames';
 import { lightProbe } from '../model/lightProbe';
 import { createTitleRenderer, NoWebGLError, type TitleRenderer } from '../canvas/titleRenderer';
-import type { ToWorker, FromWorker } from '../canvas/workerTitle';
+import type { ToWorker, FromWorker } from './messages';
 
 /** The title's canvas off the main thread: a message switch around the title renderer. */
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
