@@ -1,5 +1,3 @@
-// R3F and three.js expect a window and a document: given before they load.
-import './workerGlobals';
 import { type CanvasStatus, installClock, mirrorPage, settableClock } from '../../motion/store';
 import { runningClock } from '../../motion/clock';
 import { setFrameListener } from '../model/frames';
