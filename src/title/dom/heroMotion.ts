@@ -1,12 +1,7 @@
 import { shallow } from 'zustand/shallow';
 import { measureTitle, motionStore, type MotionState } from '../../motion/store';
-import { layoutInputs, layoutOf, shapeInputs, titleEnds } from '../model/titleFrame';
-import {
-  pinnedBand,
-  scrollButtonDiameter,
-  SCROLL_BUTTON_REM,
-  taglineOpacity,
-} from '../model/model';
+import { layoutInputs, shapeInputs } from '../model/titleFrame';
+import { heroShape, heroStyles, type HeroShape, type HeroStyles } from '../model/hero';
 import { attachTitleLight, takeEarlyLight } from './titleLight';
 import { crossfadeSide } from '../crossfade';
 import { endEveryRunInRest } from '../../dom-motion/endInRest';
@@ -29,7 +24,8 @@ const heroInputs = (s: MotionState) => [...layoutInputs(s), s.canvas];
  * Moves the hero with the store: the title, its light and its handover to the canvas, the band,
  * the tagline and the scroll-down button. Returns its stop, which puts the page back.
  */
-export function attachHero({ box, title, band, button, tagline }: HeroParts): () => void {
+export function attachHero(parts: HeroParts): () => void {
+  const { box, title, button } = parts;
   const doc = box.ownerDocument;
   const root = doc.documentElement;
   // The light that has shone since the first paint, read before the box is moved.
@@ -45,66 +41,12 @@ export function attachHero({ box, title, band, button, tagline }: HeroParts): ()
   // The room, scroll-padding-top, is a new value of the root's inline style (index.html):
   // restyles the root alone.
   const defaultRoom = root.style.scrollPaddingTop;
-
-  // The title's ends, the room and the band's height change only with the title's shape.
-  let shape: unknown[] = [];
-  let ends!: ReturnType<typeof titleEnds>;
-  let bandHeight = 0;
-  const reshape = (s: MotionState) => {
-    const next = shapeInputs(s);
-    if (shallow(next, shape)) return;
-    shape = next;
-    ends = titleEnds(s);
-    const room = Math.ceil(pinnedBand(1, ends.pinned).height);
-    root.style.scrollPaddingTop = `${room}px`;
-    // The band is drawn once at its tallest and slid up (transform), never resized.
-    bandHeight = Math.ceil(Math.max(pinnedBand(0, ends.start).height, room));
-    band.style.height = `${bandHeight}px`;
-  };
-
-  const write = (s: MotionState) => {
-    reshape(s);
-    const vh = s.viewport?.height ?? 0;
-    const { p, layout } = layoutOf(s);
-    const startPx = layout.fontPx / layout.scale;
-    box.style.fontSize = `${startPx}px`;
-    box.style.transform = `translate(${layout.centerX}px, ${layout.centerY}px) translate(-50%, -50%) scale(${layout.scale})`;
-    // The transform scales the outline too, so it is set in unscaled px.
-    box.style.setProperty('--stroke', `${layout.strokePx / layout.scale}px`);
-    layout.words.forEach((w, i) => {
-      const transform = w.dx || w.dy ? `translate(${w.dx}px, ${w.dy}px)` : '';
-      for (const copy of wordEls) if (copy[i]) copy[i].style.transform = transform;
-    });
-    const mode = s.canvas === 'ready' ? 'canvas' : 'dom';
-    box.dataset.mode = mode;
-    title.dataset.mode = mode;
-    title.dataset.pinned = String(layout.pinned);
-    const shown = taglineOpacity(s.scrollY, ends.start, layout);
-    // Only faded, never hidden: it stays in the page's text for screen readers.
-    tagline.style.opacity = shown < 1 ? shown.toFixed(3) : '';
-    const pinned = pinnedBand(p, layout);
-    band.style.opacity = String(pinned.opacity);
-    band.style.transform = `translateY(${(pinned.height - bandHeight).toFixed(2)}px)`;
-    const rem = scrollButtonDiameter(s.scrollY, vh || 1);
-    button.style.setProperty('--shrink', String(rem / SCROLL_BUTTON_REM));
-    const gone = rem <= 0;
-    button.hidden = gone;
-    button.tabIndex = gone ? -1 : 0;
-    button.dataset.diameter = rem.toFixed(4);
-  };
+  const write = heroWriter(parts, wordEls);
 
   // The build measured the name in the title's font (virtual:title-metrics); the page measures
   // it only when another font draws it (the title's failed to load), which reads the layout.
   if (!titleFontLoaded(doc))
-    void doc.fonts?.ready.then(() => {
-      const text = title.firstElementChild as HTMLElement | null;
-      if (!text || titleFontLoaded(doc)) return;
-      const em = parseFloat(getComputedStyle(box).fontSize) * (layoutScale(box) || 1);
-      const width = (el: Element) => el.getBoundingClientRect().width / em;
-      const titleEm = width(text);
-      const titleWordsEm = wordEls[0]!.map(width);
-      if (Number.isFinite(titleEm) && titleEm > 1) measureTitle(titleEm, titleWordsEm);
-    });
+    void doc.fonts?.ready.then(() => measureInOtherFont(box, title, wordEls[0]!));
   const unsubscribe = motionStore.subscribe(heroInputs, () => write(motionStore.getState()), {
     equalityFn: shallow,
     fireImmediately: true,
@@ -118,6 +60,59 @@ export function attachHero({ box, title, band, button, tagline }: HeroParts): ()
     detachFade();
     root.style.scrollPaddingTop = defaultRoom;
   };
+}
+
+/** Writes the hero for a state of the store; its shape only when the title's shape changed. */
+function heroWriter(parts: HeroParts, wordEls: HTMLElement[][]): (s: MotionState) => void {
+  const root = parts.box.ownerDocument.documentElement;
+  let inputs: unknown[] = [];
+  let shape!: HeroShape;
+  return (s) => {
+    const next = shapeInputs(s);
+    if (!shallow(next, inputs)) {
+      inputs = next;
+      shape = heroShape(s);
+      root.style.scrollPaddingTop = `${shape.room}px`;
+      parts.band.style.height = `${shape.bandHeight}px`;
+    }
+    writeHero(parts, wordEls, heroStyles(s, shape));
+  };
+}
+
+/** Writes the hero's styles onto its elements (each copy of the name moves its words alike). */
+function writeHero(
+  { box, title, band, button, tagline }: HeroParts,
+  wordEls: HTMLElement[][],
+  styles: HeroStyles,
+): void {
+  box.style.fontSize = styles.box.fontSize;
+  box.style.transform = styles.box.transform;
+  box.style.setProperty('--stroke', styles.box.stroke);
+  styles.words.forEach((transform, i) => {
+    for (const copy of wordEls) if (copy[i]) copy[i].style.transform = transform;
+  });
+  box.dataset.mode = styles.mode;
+  title.dataset.mode = styles.mode;
+  title.dataset.pinned = styles.pinned;
+  // Only faded, never hidden: it stays in the page's text for screen readers.
+  tagline.style.opacity = styles.tagline;
+  band.style.opacity = styles.band.opacity;
+  band.style.transform = styles.band.transform;
+  button.style.setProperty('--shrink', styles.button.shrink);
+  button.hidden = styles.button.gone;
+  button.tabIndex = styles.button.gone ? -1 : 0;
+  button.dataset.diameter = styles.button.diameter;
+}
+
+/** Measures the name in the font that draws it, once the title's own has failed to load. */
+function measureInOtherFont(box: HTMLElement, title: HTMLElement, words: HTMLElement[]): void {
+  const text = title.firstElementChild as HTMLElement | null;
+  if (!text || titleFontLoaded(box.ownerDocument)) return;
+  const em = parseFloat(getComputedStyle(box).fontSize) * (layoutScale(box) || 1);
+  const width = (el: Element) => el.getBoundingClientRect().width / em;
+  const titleEm = width(text);
+  const titleWordsEm = words.map(width);
+  if (Number.isFinite(titleEm) && titleEm > 1) measureTitle(titleEm, titleWordsEm);
 }
 
 /** The family of the title's own font, built from the name (src/styles/global.css). */

@@ -186,7 +186,6 @@ export function titleLayout(
   const n = wordsEm.length;
   const spaceEm = n > 1 ? (emWidth - wordsEm.reduce((s, w) => s + w, 0)) / (n - 1) : 0;
   const split = lines === 2 ? twoLineSplit(wordsEm, spaceEm) : n;
-  const line = (a: number, b: number) => lineEm(wordsEm, spaceEm, a, b);
   const longestEm = lines === 2 ? longerLineEm(wordsEm, spaceEm, split) : emWidth;
   const unitPx =
     startFontPx(width, emWidth, lines === 2 ? longestEm : undefined) / TITLE_START_SIZE;
@@ -199,39 +198,11 @@ export function titleLayout(
   const centerX = width / 2;
   const centerY = lerp(startY, pinnedY, pin);
 
-  const oneLine: number[] = [];
-  let at = -emWidth / 2;
-  for (const w of wordsEm) {
-    oneLine.push(at + w / 2);
-    at += w + spaceEm;
-  }
-  const twoLines = wordsEm.map((w, i) => {
-    const [a, b] = i < split ? [0, split] : [split, n];
-    const start = -line(a, b) / 2 + line(a, i) + (i > a ? spaceEm : 0);
-    return { x: start + w / 2, y: ((i < split ? -1 : 1) * TITLE_LINE_HEIGHT) / 2 };
-  });
+  const { oneLine, twoLines } = wordCentres(wordsEm, emWidth, spaceEm, split);
   const xAt = (i: number, apart: number) =>
     lines === 2 ? lerp(twoLines[i]!.x, oneLine[i]!, apart) : oneLine[i]!;
-  const spanEm = (apart: number) => {
-    let [left, right] = [Infinity, -Infinity];
-    wordsEm.forEach((w, i) => {
-      left = Math.min(left, xAt(i, apart) - w / 2);
-      right = Math.max(right, xAt(i, apart) + w / 2);
-    });
-    return right - left;
-  };
-  // Never wider than the title at its start or pinned: as far apart as that allows, up to `shrink`.
-  let apart = shrink;
-  const widest =
-    lines === 2 ? Math.max(spanEm(0) * TITLE_START_SIZE, spanEm(1) * TITLE_END_SIZE) : 0;
-  if (lines === 2 && spanEm(apart) * size > widest) {
-    let [lo, hi] = [0, apart];
-    for (let k = 0; k < 24; k++) {
-      const mid = (lo + hi) / 2;
-      [lo, hi] = spanEm(mid) * size > widest ? [lo, mid] : [mid, hi];
-    }
-    apart = lo;
-  }
+  const spanEm = (apart: number) => wordsSpanEm(wordsEm, xAt, apart);
+  const apart = lines === 2 ? wordsApart(shrink, size, spanEm) : shrink;
   const words = wordsEm.map((w, i) => {
     const ex = xAt(i, apart);
     const ey = lines === 2 ? lerp(twoLines[i]!.y, 0, close) : 0;
@@ -257,6 +228,58 @@ export function titleLayout(
     join: lines === 2 ? close : 1,
     words,
   };
+}
+
+/** Each word's centre in ems from the title's centre: on one line, and on two broken at `split`. */
+function wordCentres(
+  wordsEm: readonly number[],
+  emWidth: number,
+  spaceEm: number,
+  split: number,
+): { oneLine: number[]; twoLines: { x: number; y: number }[] } {
+  const n = wordsEm.length;
+  const line = (a: number, b: number) => lineEm(wordsEm, spaceEm, a, b);
+  const oneLine: number[] = [];
+  let at = -emWidth / 2;
+  for (const w of wordsEm) {
+    oneLine.push(at + w / 2);
+    at += w + spaceEm;
+  }
+  const twoLines = wordsEm.map((w, i) => {
+    const [a, b] = i < split ? [0, split] : [split, n];
+    const start = -line(a, b) / 2 + line(a, i) + (i > a ? spaceEm : 0);
+    return { x: start + w / 2, y: ((i < split ? -1 : 1) * TITLE_LINE_HEIGHT) / 2 };
+  });
+  return { oneLine, twoLines };
+}
+
+/** The width in ems the words cover with their centres at `xAt(i, apart)`. */
+function wordsSpanEm(
+  wordsEm: readonly number[],
+  xAt: (i: number, apart: number) => number,
+  apart: number,
+): number {
+  let [left, right] = [Infinity, -Infinity];
+  wordsEm.forEach((w, i) => {
+    left = Math.min(left, xAt(i, apart) - w / 2);
+    right = Math.max(right, xAt(i, apart) + w / 2);
+  });
+  return right - left;
+}
+
+/**
+ * How far a two-line name's words have moved apart (0: two lines, 1: one): `shrink`, or less, so
+ * the title is never wider than at its start or pinned.
+ */
+function wordsApart(shrink: number, size: number, spanEm: (apart: number) => number): number {
+  const widest = Math.max(spanEm(0) * TITLE_START_SIZE, spanEm(1) * TITLE_END_SIZE);
+  if (spanEm(shrink) * size <= widest) return shrink;
+  let [lo, hi] = [0, shrink];
+  for (let k = 0; k < 24; k++) {
+    const mid = (lo + hi) / 2;
+    [lo, hi] = spanEm(mid) * size > widest ? [lo, mid] : [mid, hi];
+  }
+  return lo;
 }
 
 /** The tagline's gap under the title's line box at the start (`--tagline-gap` in the CSS). */
