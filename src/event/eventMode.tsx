@@ -8,28 +8,43 @@ import { FullscreenButton } from './FullscreenButton';
 import { OutboxMark } from './OutboxMark';
 import './event.css';
 
+/** Starts event mode (a kiosk at an event): idle timers, the return to the start, its controls. */
 export function startEventMode(win: Window = window): () => void {
-  const doc = win.document;
-  const root = doc.documentElement;
+  const root = win.document.documentElement;
+  const idle = watchIdle(win);
+  // A pointer change is input. So is a touch, whether or not it moved the pointer: a test's
+  // pointer (motion/testInputs.ts) is not the finger's. A set clock's new time is only time.
+  const unsubscribe = motionStore.subscribe(
+    (s) => [s.pointer, s.clockTime] as const,
+    ([pointer], [prevPointer]) => {
+      if (pointer !== prevPointer) idle.markActive();
+      else idle.evaluate();
+    },
+    { equalityFn: shallow },
+  );
+  const stopListening = listenForInput(win, idle.markActive);
+  act.start();
+  root.dataset.eventMode = 'on';
+  idle.markActive();
+  const unmountControls = mountControls(win.document);
+  return () => {
+    idle.cancel();
+    unsubscribe();
+    stopListening();
+    unmountControls();
+    delete root.dataset.eventMode;
+    delete root.dataset.eventCursor;
+    act.stop();
+  };
+}
+
+/** Event mode's idle timers: the attract loop, the hidden cursor, the return to the start. */
+function watchIdle(win: Window) {
+  const root = win.document.documentElement;
   // Back to the start keeps the flags the kiosk was opened with (`?event`, test flags).
   const startSearch = win.location.search;
   let returned = false;
   let cancelTimer = () => {};
-
-  function backToStart() {
-    const s = motionStore.getState();
-    (doc.activeElement as HTMLElement | null)?.blur?.();
-    forgetVisitor(win);
-    // The address, not the store's onHome: a route change still rendering has its address already.
-    if (win.location.pathname === '/') {
-      win.scrollTo({ top: 0, behavior: s.reducedMotion ? 'instant' : 'smooth' });
-    } else {
-      // A client-side route change (React Router follows popstate): no reload, the canvas lives on.
-      win.history.pushState(null, '', `/${startSearch}`);
-      win.dispatchEvent(new PopStateEvent('popstate'));
-      win.scrollTo({ top: 0, behavior: 'instant' });
-    }
-  }
 
   function evaluate() {
     const s = motionStore.getState();
@@ -39,7 +54,7 @@ export function startEventMode(win: Window = window): () => void {
     root.dataset.eventCursor = state.cursorHidden ? 'hidden' : 'shown';
     if (state.returnToTop && !returned) {
       returned = true;
-      backToStart();
+      backToStart(win, startSearch);
     } else if (!state.returnToTop) returned = false;
     // Wakes up just past the next threshold, on the clock that was handed in.
     cancelTimer();
@@ -52,17 +67,27 @@ export function startEventMode(win: Window = window): () => void {
     evaluate();
   }
 
-  // A pointer change is input. So is a touch, whether or not it moved the pointer: a test's
-  // pointer (motion/testInputs.ts) is not the finger's. A set clock's new time is only time.
-  const unsubscribe = motionStore.subscribe(
-    (s) => [s.pointer, s.clockTime] as const,
-    ([pointer], [prevPointer]) => {
-      if (pointer !== prevPointer) markActive();
-      else evaluate();
-    },
-    { equalityFn: shallow },
-  );
+  return { evaluate, markActive, cancel: () => cancelTimer() };
+}
 
+/** Forgets the visitor and goes back to the top of the home page. */
+function backToStart(win: Window, startSearch: string): void {
+  const s = motionStore.getState();
+  (win.document.activeElement as HTMLElement | null)?.blur?.();
+  forgetVisitor(win);
+  // The address, not the store's onHome: a route change still rendering has its address already.
+  if (win.location.pathname === '/') {
+    win.scrollTo({ top: 0, behavior: s.reducedMotion ? 'instant' : 'smooth' });
+  } else {
+    // A client-side route change (React Router follows popstate): no reload, the canvas lives on.
+    win.history.pushState(null, '', `/${startSearch}`);
+    win.dispatchEvent(new PopStateEvent('popstate'));
+    win.scrollTo({ top: 0, behavior: 'instant' });
+  }
+}
+
+/** Listens for touches, keys and the wheel, and for a page back from the cache; returns the stop. */
+function listenForInput(win: Window, markActive: () => void): () => void {
   // A page brought back from the back/forward cache after a long absence is a new visitor's.
   let hiddenAt = 0;
   const onPageHide = () => (hiddenAt = Date.now());
@@ -77,11 +102,11 @@ export function startEventMode(win: Window = window): () => void {
   win.addEventListener('touchmove', markActive, passive);
   win.addEventListener('keydown', markActive, passive);
   win.addEventListener('wheel', markActive, passive);
+  return () => listening.abort();
+}
 
-  act.start();
-  root.dataset.eventMode = 'on';
-  markActive();
-
+/** Event mode's controls (the outbox mark, the fullscreen button), in their own root. */
+function mountControls(doc: Document): () => void {
   const host = doc.createElement('div');
   host.className = 'event-controls';
   doc.body.append(host);
@@ -92,15 +117,8 @@ export function startEventMode(win: Window = window): () => void {
       <FullscreenButton />
     </StrictMode>,
   );
-
   return () => {
-    cancelTimer();
-    unsubscribe();
-    listening.abort();
     ui.unmount();
     host.remove();
-    delete root.dataset.eventMode;
-    delete root.dataset.eventCursor;
-    act.stop();
   };
 }

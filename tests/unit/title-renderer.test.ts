@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { titlePaths } from '../../src/title/canvas/path';
+import { afterFailedPath, titlePaths } from '../../src/title/canvas/path';
 import { bufferSize, capDpr, MAX_DPR } from '../../src/title/canvas/pixelRatio';
 
 const g = globalThis as Record<string, unknown>;
@@ -17,6 +17,20 @@ function withOffscreen() {
 }
 
 describe('the title canvas paths', () => {
+  it('after a failed path, tries the next and says so, or keeps the outlined title', () => {
+    expect(afterFailedPath(['worker', 'page'], 'no WebGL2 context in a worker')).toEqual({
+      left: ['page'],
+      warning:
+        'The title cannot be drawn in a worker (no WebGL2 context in a worker); ' +
+        'drawing it in the page instead.',
+    });
+    expect(afterFailedPath(['page'], 'the context was lost')).toEqual({
+      left: [],
+      warning:
+        'The title cannot be drawn in the page (the context was lost); the outlined title stays.',
+    });
+  });
+
   it('tries the worker first, then the page, where a canvas can be handed to a worker', () => {
     withOffscreen();
     expect(titlePaths('')).toEqual(['worker', 'page']);

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { motionStore, setCanvasStatus } from '../../motion/store';
-import { titlePaths, WHERE, type TitlePath } from './path';
+import { afterFailedPath, titlePaths, type TitlePath } from './path';
 import { canvasStart } from './start';
 import { TitleStrip } from './TitleStrip';
 import type TitleCanvasComponent from './TitleCanvas';
@@ -24,18 +24,17 @@ export function CanvasHost() {
 
   useEffect(() => {
     if (!onHome || loaded) return;
-    let live = true;
     paths.current ??= titlePaths(window.location.search);
     const path = paths.current[0];
     if (!path) {
       setCanvasStatus('unavailable');
       return;
     }
-    void canvasStart(path)
-      .then((works) => (works ? import('./TitleCanvas') : null))
-      .then((m) => {
+    let live = true;
+    loadCanvas(path)
+      .then((next) => {
         if (!live) return;
-        if (m) setLoaded({ path, Canvas: m.default });
+        if (next) setLoaded(next);
         else setCanvasStatus('unavailable');
       })
       .catch((err: unknown) => {
@@ -48,29 +47,13 @@ export function CanvasHost() {
   }, [onHome, loaded]);
 
   const unavailable = useCallback((reason: string) => {
-    const failed = paths.current?.shift();
-    const next = paths.current?.[0];
-    console.warn(
-      `The title cannot be drawn ${failed ? WHERE[failed] : ''} (${reason}); ` +
-        (next ? `drawing it ${WHERE[next]} instead.` : 'the outlined title stays.'),
-    );
-    setCanvasStatus(next ? 'loading' : 'unavailable');
+    const { left, warning } = afterFailedPath(paths.current ?? [], reason);
+    paths.current = left;
+    console.warn(warning);
+    setCanvasStatus(left.length > 0 ? 'loading' : 'unavailable');
     setLoaded(null);
   }, []);
-
-  // A hidden canvas is not composited: the page never waits for the GPU's set-up.
-
-  useEffect(() => {
-    if (!loaded) return;
-    return motionStore.subscribe(
-      (s) => s.canvas,
-      (canvas) => {
-        if (wrapper.current)
-          wrapper.current.style.visibility = canvas === 'loading' ? 'hidden' : '';
-      },
-      { fireImmediately: true },
-    );
-  }, [loaded]);
+  useHiddenWhileLoading(wrapper, loaded !== null);
 
   return (
     <div
@@ -94,4 +77,25 @@ export function CanvasHost() {
       )}
     </div>
   );
+}
+
+/** The canvas of `path`, once start.ts lets it start; null when the path cannot draw. */
+async function loadCanvas(path: TitlePath): Promise<Loaded | null> {
+  if (!(await canvasStart(path))) return null;
+  return { path, Canvas: (await import('./TitleCanvas')).default };
+}
+
+/** A hidden canvas is not composited: the page never waits for the GPU's set-up. */
+function useHiddenWhileLoading(wrapper: RefObject<HTMLDivElement | null>, loaded: boolean): void {
+  useEffect(() => {
+    if (!loaded) return;
+    return motionStore.subscribe(
+      (s) => s.canvas,
+      (canvas) => {
+        if (wrapper.current)
+          wrapper.current.style.visibility = canvas === 'loading' ? 'hidden' : '';
+      },
+      { fireImmediately: true },
+    );
+  }, [wrapper, loaded]);
 }
