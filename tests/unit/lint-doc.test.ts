@@ -16,10 +16,10 @@ const COUNTS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'ei
 
 function lintSteps(): string[] {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
+    scripts: { lint: string };
   };
   return pkg.scripts.lint.split('&&').map((step) => {
-    const [command, first] = step.trim().split(/\s+/);
+    const [command = '', first = ''] = step.trim().split(/\s+/);
     return command === 'tsx' || command === 'npx' ? first : command;
   });
 }
