@@ -70,5 +70,4 @@ export const shareImage = {
   type: 'image/png',
 } as const;
 
-/** Colours of the browser chrome and the installed app (match the page). */
 export const THEME_COLOR = '#07080d';
