@@ -60,10 +60,7 @@ export function backoffMs(attempts: number, policy: RetryPolicy, random = Math.r
   return full / 2 + random() * (full / 2);
 }
 
-/**
- * When to try again after a failed attempt, or null when the message has failed for good. An
- * answer that names its own wait (`Retry-After`) waits at least that, up to the backoff's cap.
- */
+/** When to try again after a failed attempt (at least its `Retry-After`), or null for good. */
 export function retryAt(
   record: ContactRecord,
   error: unknown,
@@ -85,10 +82,7 @@ export function retryAt(
   return new Date(next);
 }
 
-/**
- * Claims, sends and releases one delivery of one message (the mail, or the destination `channel`
- * names), so two senders never send it twice.
- */
+/** Claims, sends and releases one delivery (the mail, or a destination), so none goes twice. */
 export async function deliver(
   store: ContactStore,
   sender: Sender | Mailer,
@@ -187,10 +181,7 @@ export type PassOptions = DeliveryOptions & {
   webhookSecret?: string | null;
 };
 
-/**
- * One retry pass: every due delivery, oldest received first, until none is due or `maxPerPass`
- * were tried; each at most once a pass. Mail and destinations go side by side.
- */
+/** One retry pass: every due delivery, oldest first, each once, up to `maxPerPass`. */
 export async function retryUndelivered(
   store: ContactStore,
   mailer: Mailer,

@@ -109,10 +109,7 @@ export function slackEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/**
- * Discord's markdown: a backslash before each mark, so visitor text makes no masked link
- * (`[text](url)`), mention syntax (`<@id>`, `@everyone`), heading, list or quote.
- */
+/** Discord's markdown: a backslash before each mark, so visitor text makes no link or mention. */
 export function discordEscape(text: string): string {
   return text.replace(/[\\*_~`|[\]()<>#@:-]/g, '\\$&');
 }

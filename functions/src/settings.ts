@@ -29,7 +29,7 @@ export interface BackendSettings {
   mailTimeoutMs: number;
   webhookTimeoutMs: number;
   destinations: Destination[];
-  /** Standard Webhooks signing secret (`whsec_…`); null when no webhook is set. */
+  /** Null when no webhook is set. */
   webhookSecret: string | null;
   /** RETENTION_DAYS; null keeps messages. */
   retentionDays: number | null;
@@ -138,7 +138,6 @@ export function backendSettings(env: Env = process.env, place: Place = 'local'):
   };
 }
 
-/** The origins the local backend answers a browser's preflight for: the local servers. */
 export function localOrigins(env: Env = process.env): string[] {
   const given = env.ALLOWED_ORIGINS?.split(',')
     .map((o) => o.trim())
