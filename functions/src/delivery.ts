@@ -18,16 +18,11 @@ export interface DeliveryOptions {
   retry: RetryPolicy;
   /** 0 ≤ random() < 1: the jitter's source. */
   random?: () => number;
-  /** The longest a mail send may take (MAIL_TIMEOUT_MS). */
   mailTimeoutMs?: number;
-  /** The longest a webhook send may take (WEBHOOK_TIMEOUT_MS). */
   webhookTimeoutMs?: number;
 }
 
-/**
- * How long one send may take: its timeout, and never more than half the claim, so a claim never
- * runs out while its send still runs and no second sender starts beside it.
- */
+/** A send's timeout, never over half the claim: a claim never runs out while its send runs. */
 export function sendDeadlineMs(channel: string, options: DeliveryOptions): number {
   const timeout = channel === MAIL ? options.mailTimeoutMs : options.webhookTimeoutMs;
   return Math.min(timeout ?? Infinity, options.claimMs / 2);
@@ -51,10 +46,7 @@ async function withDeadline(ms: number, send: (signal: AbortSignal) => Promise<v
   }
 }
 
-/**
- * Refused for good: an SMTP answer of 5xx, or a destination that said 410 Gone. Anything else
- * may pass on a later try.
- */
+/** Refused for good: an SMTP 5xx, or a destination's 410 Gone. Anything else may pass later. */
 export function permanentFailure(error: unknown): boolean {
   if ((error as { permanent?: unknown }).permanent === true) return true;
   const code = (error as { responseCode?: unknown }).responseCode;
@@ -68,10 +60,7 @@ export function backoffMs(attempts: number, policy: RetryPolicy, random = Math.r
   return full / 2 + random() * (full / 2);
 }
 
-/**
- * When to try again after a failed attempt, or null when the message has failed for good. An
- * answer that names its own wait (`Retry-After`) waits at least that, up to the backoff's cap.
- */
+/** When to try again after a failed attempt (at least its `Retry-After`), or null for good. */
 export function retryAt(
   record: ContactRecord,
   error: unknown,
@@ -93,11 +82,7 @@ export function retryAt(
   return new Date(next);
 }
 
-/**
- * Claims, sends and releases one delivery of one message (the mail, or the destination that
- * `channel` names), so two senders never send it twice. Each delivery has its own state: one
- * never waits for, nor repeats, another.
- */
+/** Claims, sends and releases one delivery (the mail, or a destination), so none goes twice. */
 export async function deliver(
   store: ContactStore,
   sender: Sender | Mailer,
@@ -145,7 +130,6 @@ export async function deliver(
   return 'delivered';
 }
 
-/** The senders of the configured destinations, by name. */
 export function destinationSenders(options: {
   destinations?: Destination[];
   webhookSecret?: string | null;
@@ -158,10 +142,7 @@ export function destinationSenders(options: {
   );
 }
 
-/**
- * Every delivery of a new message at once: the mail and each destination, so none waits for
- * another. Never throws: what fails here is left to the retry pass.
- */
+/** Every delivery of a new message at once. Never throws: what fails is left to the retry pass. */
 export async function deliverAll(
   store: ContactStore,
   mailer: Mailer,
@@ -200,12 +181,7 @@ export type PassOptions = DeliveryOptions & {
   webhookSecret?: string | null;
 };
 
-/**
- * One retry pass: every due delivery, oldest received first, a page at a time, until none is
- * due or `maxPerPass` were tried. A delivery tried once in the pass is not tried again in it.
- * Mail and destinations go side by side, so a slow webhook never holds the mail up, nor the
- * reverse. The counts add both up.
- */
+/** One retry pass: every due delivery, oldest first, each once, up to `maxPerPass`. */
 export async function retryUndelivered(
   store: ContactStore,
   mailer: Mailer,

@@ -4,10 +4,7 @@ import { spamNote } from './spam/note';
 import { studio } from '../../src/contract/company';
 import type { ContactRecord } from './store/types';
 
-/**
- * Where an accepted message goes besides the mail: signed webhooks (Standard Webhooks), a Slack
- * incoming webhook and a Discord webhook. They come from settings only, never from a request.
- */
+/** Where an accepted message goes besides the mail, from settings only (docs/contact.md). */
 export type DestinationKind = 'webhook' | 'slack' | 'discord';
 
 export interface Destination {
@@ -24,11 +21,9 @@ export type Place = 'deployed' | 'local';
 /** Discord refuses content longer than this. */
 export const DISCORD_MAX = 2000;
 
-/** Standard Webhooks secrets: `whsec_` and the base64 of 24 to 64 random bytes. */
 const WEBHOOK_SECRET = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
 export const WEBHOOK_SECRET_BYTES = { min: 24, max: 64 };
 
-/** How much of a destination's answer is read (after decompression); the rest is dropped. */
 export const ANSWER_READ_BYTES = 4 * 1024;
 
 type Env = Record<string, string | undefined>;
@@ -59,10 +54,7 @@ function checkedUrl(raw: string, key: string, place: Place): string {
   );
 }
 
-/**
- * Throws unless `secret` is `whsec_` and canonical base64 of 24 to 64 bytes, and the
- * `standardwebhooks` signer takes it: a bad secret stops the start, never a send.
- */
+/** Throws unless the `standardwebhooks` signer takes `secret`: a bad one stops the start. */
 function checkWebhookSecret(secret: string): void {
   const base64 = WEBHOOK_SECRET.exec(secret)?.[1];
   const bytes = base64 === undefined ? null : Buffer.from(base64, 'base64');
@@ -76,7 +68,6 @@ function checkWebhookSecret(secret: string): void {
   new Webhook(secret);
 }
 
-/** The destinations the settings name, and the webhook signing secret. */
 export function destinationSettings(
   env: Env,
   place: Place,
@@ -118,10 +109,7 @@ export function slackEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/**
- * Discord's markdown: a backslash before each mark, so visitor text makes no masked link
- * (`[text](url)`), mention syntax (`<@id>`, `@everyone`), heading, list or quote.
- */
+/** Discord's markdown: a backslash before each mark, so visitor text makes no link or mention. */
 export function discordEscape(text: string): string {
   return text.replace(/[\\*_~`|[\]()<>#@:-]/g, '\\$&');
 }
@@ -134,7 +122,6 @@ function title(record: ContactRecord): string {
   return why ? `[Spam?] ${TITLE}\n${why}` : TITLE;
 }
 
-/** The JSON body of a signed webhook. */
 export function webhookBody(record: ContactRecord): string {
   return JSON.stringify({
     type: 'contact.message',
@@ -192,16 +179,13 @@ export function discordBody(record: ContactRecord): string {
   return JSON.stringify({ content, allowed_mentions: { parse: [] } });
 }
 
-/** An answer that means: never send this message to this destination again (HTTP 410 Gone). */
+/** HTTP 410 Gone: never send this message to this destination again. */
 export class GoneError extends Error {
   override name = 'GoneError';
   readonly permanent = true;
 }
 
-/**
- * An answer that asks for a later try at a given time (`Retry-After`, as Slack and Discord send
- * with 429 and a service down for maintenance with 503). The next try waits at least this long.
- */
+/** An answer with `Retry-After` (Slack's and Discord's 429, a 503): the next try waits so long. */
 export class RetryLaterError extends Error {
   override name = 'RetryLaterError';
   constructor(
@@ -212,10 +196,7 @@ export class RetryLaterError extends Error {
   }
 }
 
-/**
- * The wait a `Retry-After` header asks for, in ms from `now`: whole seconds, or an HTTP date
- * (RFC 9110, 10.2.3). Null when the header is missing or neither.
- */
+/** The wait a `Retry-After` header asks for, in ms: seconds or an HTTP date (RFC 9110, 10.2.3). */
 export function retryAfterMs(value: string | null, now: Date): number | null {
   const text = value?.trim() ?? '';
   if (/^\d+$/.test(text)) return Number(text) * 1000;
@@ -229,9 +210,8 @@ export interface Sender {
 }
 
 /**
- * Reads at most ANSWER_READ_BYTES of an answer's body, then cancels the rest, so a huge or
- * endless answer (or a compression bomb) costs neither memory nor time. Reading a small answer to
- * its end lets the connection be used again.
+ * Reads at most ANSWER_READ_BYTES of an answer's body, so a huge answer or a compression bomb costs
+ * nothing; reading a small answer to its end lets the connection be used again.
  */
 async function drainAnswer(response: Response): Promise<void> {
   const reader = response.body?.getReader();
@@ -255,7 +235,6 @@ function networkError(error: unknown, signal: AbortSignal | undefined): Error {
   return new Error(`no answer: ${code}`);
 }
 
-/** POSTs each message to `destination`: signed JSON, or Slack's or Discord's text. */
 export function destinationSender(
   destination: Destination,
   webhookSecret: string | null,

@@ -11,7 +11,6 @@ import { spamNote } from './spam/note';
 import { createFileAtomic } from './store/durableFile';
 import type { ContactRecord } from './store/types';
 
-/** The studio's inbox, and the sender address on the studio's own domain. */
 export interface MailSettings {
   to: string;
   from: string;
@@ -29,9 +28,8 @@ const mimeFuncs = require('nodemailer/lib/mime-funcs') as typeof MimeFuncs;
 const SmtpTransport = require('nodemailer/lib/smtp-transport') as typeof SMTPTransport;
 
 /**
- * Visitor text for a header. nodemailer encodes text that needs it, but passes ASCII that looks
- * like an encoded word (`=?UTF-8?Q?...?=`) through as it is, and mail clients would decode it.
- * Such text is encoded here with nodemailer's own encoder, so a client shows it as typed.
+ * Visitor text for a header. nodemailer passes ASCII that looks like an encoded word (`=?...?=`)
+ * through, and clients would decode it: such text is encoded here, so a client shows it as typed.
  */
 export function headerText(value: string): string {
   return value.includes('=?') ? mimeFuncs.encodeWord(value, 'Q', 52) : value;
@@ -46,10 +44,8 @@ function crlf(text: string): string {
 }
 
 /**
- * The Reply-To line for a name that holds `=?`. nodemailer quotes an ASCII display name with
- * specials, and RFC 2047 §5(3) forbids an encoded word inside quotes: such a name is encoded
- * whole, as bare encoded words, and the line is added to the built message (buildMessage). The
- * rules keep the address to plain ASCII without specials, so it goes in as it is.
+ * The Reply-To line for a name that holds `=?`. nodemailer would quote it, and RFC 2047 §5(3)
+ * forbids an encoded word inside quotes: such a name is written whole as bare encoded words.
  */
 function encodedReplyTo(record: ContactRecord): string | null {
   if (!record.name.includes('=?')) return null;
@@ -102,9 +98,8 @@ export function composeMail(record: ContactRecord, settings: MailSettings): Send
 }
 
 /**
- * A connection for one send, through nodemailer's `getSocket` option: the socket is ours, so an
- * aborted `signal` destroys it and the SMTP dialogue ends at once. nodemailer's own timeouts
- * are idle timeouts, which a slow server that never goes quiet does not trip.
+ * A connection for one send (nodemailer's `getSocket`), so an aborted `signal` ends the dialogue
+ * at once: nodemailer's own idle timeouts miss a slow server that never goes quiet.
  */
 function abortableSocket(signal: AbortSignal | undefined): SMTPTransport.Options['getSocket'] {
   return (options, callback) => {
@@ -128,7 +123,6 @@ function abortableSocket(signal: AbortSignal | undefined): SMTPTransport.Options
   };
 }
 
-/** The whole RFC 5322 message for one record, as sent and as the local outbox keeps it. */
 export async function buildMessage(record: ContactRecord, settings: MailSettings): Promise<Buffer> {
   const built = await new MailComposer(composeMail(record, settings)).compile().build();
   const replyTo = encodedReplyTo(record);

@@ -30,12 +30,7 @@ export function expireAt(receivedAt: Date, retentionDays: number | null): string
     : new Date(receivedAt.getTime() + retentionDays * DAY_MS).toISOString();
 }
 
-/**
- * Deletes what is kept past its time: messages older than the retention (and those whose
- * `expireAt` has come) that the studio has had, their .eml copies in the local outbox, and
- * rate-limit buckets whose window is over, whatever the retention. Run at start and before every
- * retry pass.
- */
+/** Deletes what is past its time (docs/contact.md, "Retention"), at start and each retry pass. */
 export async function sweepExpired(
   store: ContactStore,
   options: SweepOptions,

@@ -25,17 +25,13 @@ export interface BackendSettings {
   maxBodyBytes: number;
   claimMs: number;
   retry: RetryPolicy;
-  /** Key of the HMAC that turns client and email addresses into pseudonyms. */
   pseudonymSecret: string;
-  /** The longest one mail send may take, connection to last answer. */
   mailTimeoutMs: number;
-  /** The longest one webhook POST may take. */
   webhookTimeoutMs: number;
-  /** Webhooks, Slack and Discord (destinations.ts). */
   destinations: Destination[];
-  /** Standard Webhooks signing secret (`whsec_…`); null when no webhook is set. */
+  /** Null when no webhook is set. */
   webhookSecret: string | null;
-  /** RETENTION_DAYS: messages older than this many days are deleted; null keeps them. */
+  /** RETENTION_DAYS; null keeps messages. */
   retentionDays: number | null;
   /** The proof-of-work challenge every message must solve; null when CHALLENGE=off. */
   challenge: ChallengeSettings | null;
@@ -44,13 +40,10 @@ export interface BackendSettings {
 }
 
 export interface ChallengeSettings {
-  /** Key of the HMAC that signs challenges. */
   secret: string;
-  /** PBKDF2-SHA-256 iterations of one try (CHALLENGE_COST). */
   cost: number;
   /** The answer is a counter drawn from 0 to this: a solver makes half as many tries on average. */
   maxCounter: number;
-  /** How long a challenge can be solved and sent (CHALLENGE_TTL_MS). */
   ttlMs: number;
 }
 
@@ -77,7 +70,7 @@ export const DEV_PSEUDONYM_SECRET = 'dev-only-pseudonym-secret-never-deploy';
 /** Locally only: a deployed function takes CHALLENGE_SECRET from Secret Manager. */
 export const DEV_CHALLENGE_SECRET = 'dev-only-challenge-secret-never-deploy';
 
-/** PBKDF2 iterations per try: docs/contact.md says why. */
+/** PBKDF2 iterations per try: the bench measures what a phone pays (docs/performance.md). */
 export const DEFAULT_CHALLENGE_COST = 5_000;
 export const CHALLENGE_MAX_COUNTER = 100;
 /** Long enough for a visitor who engages with the form, then writes for a while. */
@@ -97,7 +90,6 @@ function secret(env: Env, key: string, devKey: string, place: Place): string {
   return devKey;
 }
 
-/** The proof-of-work settings: null with CHALLENGE=off. */
 export function challengeSettings(env: Env, place: Place = 'local'): ChallengeSettings | null {
   const mode = env.CHALLENGE?.trim().toLowerCase() || 'on';
   if (mode === 'off') return null;
@@ -114,9 +106,8 @@ export function challengeSettings(env: Env, place: Place = 'local'): ChallengeSe
 }
 
 /**
- * The backend's settings from the environment, each listed in .env.example. Throws at once, naming
- * the setting, when one is wrong. `place` says which destination URLs are allowed (deployed,
- * https: only) and whether a blank secret may fall back to its dev-only key (locally only).
+ * The backend's settings from the environment (.env.example). Throws, naming the setting, when one
+ * is wrong. `place` decides the allowed URLs and whether a blank secret falls back (locally only).
  */
 export function backendSettings(env: Env = process.env, place: Place = 'local'): BackendSettings {
   return {
@@ -147,7 +138,6 @@ export function backendSettings(env: Env = process.env, place: Place = 'local'):
   };
 }
 
-/** The origins the local backend answers a browser's preflight for: the local servers. */
 export function localOrigins(env: Env = process.env): string[] {
   const given = env.ALLOWED_ORIGINS?.split(',')
     .map((o) => o.trim())

@@ -37,7 +37,6 @@ export const company: Company = {
   ],
 };
 
-/** The address on one line, as the legal pages and structured data print it. */
 export function formatAddress(a: PostalAddress = company.address): string {
   return `${a.street}, ${a.locality}, ${a.region} ${a.postalCode}, ${a.country}`;
 }

@@ -61,7 +61,6 @@ export function absoluteUrl(path: string, origin: string = siteOrigin()): string
 
 export const indexedRoutes: readonly RouteMeta[] = [routes.home, routes.privacy, routes.terms];
 
-/** The sharing image (public/og-image.png, made by scripts/make-share-image.ts). */
 export const shareImage = {
   path: '/og-image.png',
   width: 1200,
@@ -70,5 +69,4 @@ export const shareImage = {
   type: 'image/png',
 } as const;
 
-/** Colours of the browser chrome and the installed app (match the page). */
 export const THEME_COLOR = '#07080d';

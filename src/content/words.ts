@@ -1,8 +1,4 @@
-/**
- * The words of the site's own pages and controls: headings, labels, buttons and what a screen
- * reader hears. Components render these and hold no text of their own. The company's facts are
- * in company.ts, the projects in projects.ts, the legal texts in legal.ts.
- */
+/** The words of the site's own pages and controls, and what a screen reader hears (README.md). */
 export interface Words {
   readonly skipToContent: string;
   /** The top bar's home link, read with the company's name before it. */

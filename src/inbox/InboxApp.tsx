@@ -121,7 +121,6 @@ function NotOwner({ email }: { email: string }) {
   );
 }
 
-/** The owner's email address, labelled. */
 function EmailField(props: { id: string; value: string; onChange(value: string): void }) {
   return (
     <>

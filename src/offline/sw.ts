@@ -7,7 +7,6 @@ import { NetworkFirst } from 'workbox-strategies';
 declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
 declare const __BUILD_ID__: string;
 
-/** The service worker's own scope (the WebWorker lib, tsconfig.sw.json). */
 declare const self: ServiceWorkerGlobalScope;
 const worker = self;
 
@@ -18,7 +17,6 @@ const KEEP_BUILDS = 2;
 const ORDER_CACHE = 'bluestem-builds';
 /** The canvas files this browser loaded (one of the canvas's two paths), kept with the build. */
 const LOADED = `${CACHE}-loaded`;
-/** A page request that takes longer falls back to the precached page. */
 const PAGE_TIMEOUT_S = 4;
 
 const precache = new PrecacheController({
@@ -39,8 +37,7 @@ const precache = new PrecacheController({
 });
 precache.addToCacheList(__PRECACHE_MANIFEST__);
 
-// No navigation preload: with it on, Firefox (ESR 153) fails every navigation while the network
-// is down instead of letting the worker answer from its cache (docs/offline.md).
+// No navigation preload: with it on, Firefox (ESR 153) fails every navigation while offline.
 
 worker.addEventListener('install', (event) => {
   // Taking over at once is safe: pages of the old build keep finding their files (see fetch).
@@ -135,7 +132,6 @@ async function fromOtherCaches(request: Request): Promise<Response> {
   return response;
 }
 
-/** The precache key of a route: "/", "/privacypolicy", "/terms"; anything else is the 404 page. */
 function pageKey(url: URL): { key: string | undefined; found: boolean } {
   const path = url.pathname
     .replace(/\/index(\.html)?$/, '/')

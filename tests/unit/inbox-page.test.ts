@@ -50,7 +50,7 @@ describe('the inbox page in the build', () => {
 
   it("uses the site's own colours, type and sizes: tokens.css is global.css's :root", async () => {
     const root = (css: string) => /:root \{[^}]*\}/.exec(css)?.[0];
-    const [site, inbox] = await Promise.all(
+    const [site = '', inbox = ''] = await Promise.all(
       ['src/styles/global.css', 'src/styles/tokens.css'].map((f) => readFile(f, 'utf8')),
     );
     expect(root(inbox)).toBeDefined();

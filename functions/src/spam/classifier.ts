@@ -1,9 +1,4 @@
-/**
- * The statistical half of the spam filter: wink-naive-bayes-text-classifier, loaded from the
- * model that `npm run spam:train` made from the SpamAssassin corpus (model.json), plus what the
- * studio marked. It learns the marks on top of the model in a few milliseconds, so a new mark
- * takes effect on the next message.
- */
+/** Naive Bayes on the model `npm run spam:train` made (model.json), the studio's marks on top. */
 import naiveBayes, { type NaiveBayesTextClassifier } from 'wink-naive-bayes-text-classifier';
 import model from './model.json';
 
@@ -23,7 +18,6 @@ export const MARK_WEIGHT = 8;
 /** Each word counts once per message, so a word repeated 500 times weighs as much as once. */
 const CONFIG = { considerOnlyPresence: true, smoothingFactor: 0.2 };
 
-/** A classifier that reads features (arrays of hashed words) as they are. */
 function blank(): NaiveBayesTextClassifier {
   const nbc = naiveBayes();
   nbc.defineConfig(CONFIG);
@@ -39,7 +33,6 @@ export function train(examples: Iterable<LabelledFeatures>): NaiveBayesTextClass
   return nbc;
 }
 
-/** The shipped model with the studio's marks learnt on top, ready to score. */
 export function withMarks(marks: Iterable<LabelledFeatures>): NaiveBayesTextClassifier {
   const nbc = blank();
   nbc.importJSON(JSON.stringify(model));

@@ -1,8 +1,4 @@
-/**
- * What the spam filter reads in a message: its words, as the classifier's features, and its
- * links, for the rules. Pure functions, bounded in time: a message is at most a few thousand
- * characters, and every loop here stops at a fixed count.
- */
+/** The words (for the classifier) and links (for the rules) of a message; every loop is bounded. */
 
 /** At most this many words of a message are read: the rest cannot change a verdict. */
 export const MAX_WORDS = 400;
@@ -25,7 +21,6 @@ export function linkHost(link: string): string | null {
   return /\.[a-z]{2,24}$/u.test(host) || /^xn--/u.test(host) ? host : null;
 }
 
-/** The links of a text, at most `max` of them. */
 export function links(text: string, max = 1_000): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(LINK)) {
@@ -62,10 +57,7 @@ function fnv(word: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/**
- * The classifier's features: each distinct word, hashed. The model and the studio's marks hold
- * these hashes, never a visitor's words.
- */
+/** Each distinct word, hashed: the model and the marks never hold a visitor's words. */
 export function features(text: string): string[] {
   return [...new Set(words(text).map(fnv))];
 }

@@ -1,8 +1,4 @@
-/**
- * The spam filter: rules (rules.ts) and the classifier (classifier.ts) add up to a score; at or
- * over the threshold a message is spam. It runs in the function and sends nothing anywhere.
- * Each store has one filter, which learns the studio's marks again when they change.
- */
+/** The spam filter: rules.ts and classifier.ts add up to a score (docs/contact.md). */
 import type { NaiveBayesTextClassifier } from 'wink-naive-bayes-text-classifier';
 import type { ContactStore, SpamMarks } from '../store/types';
 import { spamOdds, withMarks } from './classifier';
@@ -15,23 +11,20 @@ export interface SpamVerdict {
   reasons: string[];
 }
 
-/** The default threshold (SPAM_THRESHOLD): a score at or over it is spam. */
 export const DEFAULT_SPAM_THRESHOLD = 1;
 
 /** Log2 odds at which the classifier alone reaches the threshold. */
 const SURE_ODDS = 20;
 
 /**
- * The classifier's share of the score: up to the threshold for odds of SURE_ODDS and more, and
- * down to −1 when it is sure a message is not spam. Short texts in other languages land near
- * 0 odds and get nothing either way.
+ * The classifier's share of the score, from −1 to the threshold (at SURE_ODDS). Short texts in
+ * other languages land near 0 odds and get nothing either way.
  */
 export function classifierPoints(odds: number): number {
   if (odds >= 0) return Math.min(1, odds / SURE_ODDS);
   return Math.max(-1, Math.min(0, (odds + 10) / SURE_ODDS));
 }
 
-/** The verdict of `nbc` and the rules on one message. */
 export function judge(
   nbc: NaiveBayesTextClassifier,
   fullName: string,
@@ -78,7 +71,6 @@ export class SpamFilter {
 
 const filters = new WeakMap<object, SpamFilter>();
 
-/** The one filter of `store`. */
 export function spamFilterFor(store: Pick<ContactStore, 'spamMarks'>): SpamFilter {
   let filter = filters.get(store);
   if (!filter) filters.set(store, (filter = new SpamFilter(store)));

@@ -1,6 +1,6 @@
 /**
- * The spam filter at the callable: the verdict a new record carries, whether it is held, and a
- * held message's answer time, so that a spammer learns nothing from how long the answer takes.
+ * The spam filter at the callable: a new record's verdict, and a held message's answer time, so a
+ * spammer learns nothing from how long the answer takes.
  */
 import { logger } from 'firebase-functions';
 import type { ContactStore, SpamInfo } from '../store/types';
@@ -42,13 +42,12 @@ export async function screen(
 const recent: number[] = [];
 const KEPT = 21;
 
-/** Notes how long the sends of one accepted message took, before its answer. */
 export function noteSendTime(ms: number): void {
   recent.push(ms);
   if (recent.length > KEPT) recent.shift();
 }
 
-/** Waits as long as a typical send takes (the median of the last ones), before a held message's answer. */
+/** Waits the median of the last sends before a held message's answer. */
 export async function paceLikeSend(): Promise<void> {
   if (recent.length === 0) return;
   const sorted = [...recent].sort((a, b) => a - b);

@@ -5,9 +5,8 @@ import { features } from './features';
 import { setSpamMark } from './marks';
 
 /**
- * Marks message `id` spam or not ('ham'), and teaches the filter the mark at once. A held message
- * marked not spam gets its mail and each configured destination pending: `released` says so, and
- * the caller sends it. Null when there is no such message.
+ * Marks message `id` spam or not ('ham') and teaches the filter at once. A held message marked not
+ * spam is `released` for the caller to send. Null when there is no such message.
  */
 export async function judgeMessage(
   store: ContactStore,

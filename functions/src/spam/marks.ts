@@ -1,19 +1,14 @@
-/**
- * The studio's marks, as the store keeps them: one per message id, its label and hashed words.
- * They stay under MAX_MARKS_BYTES: the oldest marks go first when a new one would pass it.
- */
+/** The studio's marks, one per message id, under MAX_MARKS_BYTES: the oldest go first. */
 import type { ContactStore, SpamMark, SpamMarks } from '../store/types';
 
 /** Well under Firestore's 1 MiB document and quick to read on a file. */
 export const MAX_MARKS_BYTES = 512 * 1024;
-/** At most this many words of one message are kept for it. */
 export const MAX_MARK_FEATURES = 300;
 
 export const NO_MARKS: SpamMarks = { version: '0', marks: {} };
 
 const newVersion = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** Sets (or with null, removes) the mark of message `id` in the store. */
 export function setSpamMark(store: ContactStore, id: string, mark: SpamMark | null) {
   return store.changeSpamMarks((current) =>
     mark || current.marks[id] ? withMark(current, id, mark) : null,

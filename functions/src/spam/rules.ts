@@ -20,10 +20,7 @@ const SHORTENERS = new Set(
   ).split(' '),
 );
 
-/**
- * Phrases of the pitches contact forms receive. Each is a pattern over the text in lower case,
- * with the name the studio reads.
- */
+/** Phrases of the pitches contact forms receive, over the text in lower case. */
 const PITCHES: [RegExp, string][] = [
   [/\bseo\b|search engine optimi[sz]/u, 'SEO'],
   [
@@ -112,7 +109,6 @@ const LINKS_AND_ADDRESSES = /\S+@\S+|\bhttps?:\/\/\S+|\bwww\.\S+|\b\S+\.[a-z]{2,
 const MIXED_WORD =
   /(?=[\p{L}]*\p{Script=Latin})(?=[\p{L}]*[\p{Script=Cyrillic}\p{Script=Greek}])[\p{L}]{3,}/u;
 
-/** What the rules find in a message: each finding with its points. */
 export function ruleFindings(name: string, message: string): Finding[] {
   const found: Finding[] = [];
   const text = `${name}\n${message}`;

@@ -4,7 +4,6 @@ import { DEFAULT_SPAM_THRESHOLD } from './filter';
 export interface SpamSettings {
   /** hold: stored, not sent until the studio says "not spam"; tag: sent with "[Spam?]". */
   action: 'hold' | 'tag';
-  /** A score at or over it is spam (SPAM_THRESHOLD). */
   threshold: number;
 }
 
