@@ -6,7 +6,7 @@ import {
   deliveryOf,
   MAIL,
   type ContactRecord,
-  type ContactStore,
+  type MessageStore,
   type Delivery,
 } from './store/types';
 
@@ -99,7 +99,7 @@ export function retryAt(
  * never waits for, nor repeats, another.
  */
 export async function deliver(
-  store: ContactStore,
+  store: MessageStore,
   sender: Sender | Mailer,
   id: string,
   options: DeliveryOptions,
@@ -163,7 +163,7 @@ export function destinationSenders(options: {
  * another. Never throws: what fails here is left to the retry pass.
  */
 export async function deliverAll(
-  store: ContactStore,
+  store: MessageStore,
   mailer: Mailer,
   senders: Map<string, Sender>,
   record: ContactRecord,
@@ -207,7 +207,7 @@ export type PassOptions = DeliveryOptions & {
  * reverse. The counts add both up.
  */
 export async function retryUndelivered(
-  store: ContactStore,
+  store: MessageStore,
   mailer: Mailer,
   options: PassOptions,
 ): Promise<PassCounts> {

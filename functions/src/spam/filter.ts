@@ -4,7 +4,7 @@
  * Each store has one filter, which learns the studio's marks again when they change.
  */
 import type { NaiveBayesTextClassifier } from 'wink-naive-bayes-text-classifier';
-import type { ContactStore, SpamMarks } from '../store/types';
+import type { SpamMarks, SpamMarkStore } from '../store/types';
 import { spamOdds, withMarks } from './classifier';
 import { features } from './features';
 import { ruleFindings } from './rules';
@@ -57,7 +57,7 @@ export class SpamFilter {
   private nbc: NaiveBayesTextClassifier | null = null;
   private version: string | undefined;
 
-  constructor(private readonly store: Pick<ContactStore, 'spamMarks'>) {}
+  constructor(private readonly store: Pick<SpamMarkStore, 'spamMarks'>) {}
 
   /** The classifier with the store's latest marks: one small read when they have not changed. */
   private async classifier(): Promise<NaiveBayesTextClassifier> {
@@ -79,7 +79,7 @@ export class SpamFilter {
 const filters = new WeakMap<object, SpamFilter>();
 
 /** The one filter of `store`. */
-export function spamFilterFor(store: Pick<ContactStore, 'spamMarks'>): SpamFilter {
+export function spamFilterFor(store: Pick<SpamMarkStore, 'spamMarks'>): SpamFilter {
   let filter = filters.get(store);
   if (!filter) filters.set(store, (filter = new SpamFilter(store)));
   return filter;
