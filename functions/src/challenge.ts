@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { ChallengeRefusal } from '../../src/contract/callable';
+import type { ChallengeRefusal } from '../../src/contract/contact';
 import type { ChallengeSettings } from './settings';
 
 export const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';

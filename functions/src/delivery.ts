@@ -6,7 +6,7 @@ import {
   deliveryOf,
   MAIL,
   type ContactRecord,
-  type ContactStore,
+  type MessageStore,
   type Delivery,
 } from './store/types';
 
@@ -84,7 +84,7 @@ export function retryAt(
 
 /** Claims, sends and releases one delivery (the mail, or a destination), so none goes twice. */
 export async function deliver(
-  store: ContactStore,
+  store: MessageStore,
   sender: Sender | Mailer,
   id: string,
   options: DeliveryOptions,
@@ -144,7 +144,7 @@ export function destinationSenders(options: {
 
 /** Every delivery of a new message at once. Never throws: what fails is left to the retry pass. */
 export async function deliverAll(
-  store: ContactStore,
+  store: MessageStore,
   mailer: Mailer,
   senders: Map<string, Sender>,
   record: ContactRecord,
@@ -183,7 +183,7 @@ export type PassOptions = DeliveryOptions & {
 
 /** One retry pass: every due delivery, oldest first, each once, up to `maxPerPass`. */
 export async function retryUndelivered(
-  store: ContactStore,
+  store: MessageStore,
   mailer: Mailer,
   options: PassOptions,
 ): Promise<PassCounts> {

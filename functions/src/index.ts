@@ -2,7 +2,6 @@ import { defineList, defineString } from 'firebase-functions/params';
 import { logger, onInit } from 'firebase-functions';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { studio } from '../../src/contract/company';
-import type { ContactRuntime } from './contact';
 import { retryUndelivered } from './delivery';
 import { sweepExpired } from './retention';
 import { smtpMailer, type Mailer } from './mail';
@@ -21,8 +20,9 @@ import {
   WEBHOOK_URLS,
 } from './sendContactEmail';
 import { inboxOwners } from './inbox/handler';
-import { backendSettings, challengeSettings } from './settings';
+import { backendSettings, challengeSettings, type BackendSettings } from './settings';
 import { FirestoreStore } from './store/firestoreStore';
+import type { ContactStore } from './store/types';
 
 const CONTACT_TO = defineString('CONTACT_TO', {
   default: studio.email,
@@ -41,7 +41,14 @@ const INBOX_OWNERS = defineList('INBOX_OWNERS', {
   description: 'The addresses that may open /inbox, comma-separated; each signs in by email link.',
 });
 
-let production: Promise<ContactRuntime> | undefined;
+/** What every function deployed runs on: the whole store, each asks for the roles it uses. */
+interface Production {
+  store: ContactStore;
+  mailer: Mailer;
+  settings: BackendSettings;
+}
+
+let production: Promise<Production> | undefined;
 
 /** The settings from params and secrets, read at runtime (they have no value at deploy time). */
 function productionSettings() {
@@ -62,7 +69,7 @@ function productionSettings() {
 }
 
 /** Built on the first call, at runtime (params and secrets have no value at deploy time). */
-function productionRuntime(): Promise<ContactRuntime> {
+function productionRuntime(): Promise<Production> {
   production ??= (async () => {
     const { initializeApp, getApps } = await import('firebase-admin/app');
     const { getFirestore } = await import('firebase-admin/firestore');

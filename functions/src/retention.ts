@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { logger } from 'firebase-functions';
 import { removeIfThere } from './store/durableFile';
-import type { ContactStore } from './store/types';
+import type { RetentionStore, SpamMarkStore } from './store/types';
 import { forgetSpamMarks } from './spam/marks';
 
 const DAY_MS = 24 * 3_600_000;
@@ -32,7 +32,7 @@ export function expireAt(receivedAt: Date, retentionDays: number | null): string
 
 /** Deletes what is past its time (docs/contact.md, "Retention"), at start and each retry pass. */
 export async function sweepExpired(
-  store: ContactStore,
+  store: RetentionStore & SpamMarkStore,
   options: SweepOptions,
 ): Promise<SweepCounts> {
   const { now, retentionDays, outboxDir } = options;

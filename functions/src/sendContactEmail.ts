@@ -2,8 +2,14 @@ import { defineBoolean, defineSecret, type Expression } from 'firebase-functions
 import { logger } from 'firebase-functions';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { CONTACT_TIMEOUT_SECONDS, FUNCTIONS_REGION } from '../../src/contract/callable';
+import {
+  CONTACT_REFUSALS,
+  parseChallengeRequest,
+  type ChallengeAnswer,
+  type ChallengeCallRefusal,
+} from '../../src/contract/contact';
 import { issueChallenge } from './challenge';
-import { handleContact, STORE_DOWN, type ContactRuntime } from './contact';
+import { handleContact, type ContactRuntime } from './contact';
 import { handleInbox, type InboxRuntime } from './inbox/handler';
 import type { ChallengeSettings } from './settings';
 import { UNDECODABLE_BODY, undecodable } from './request';
@@ -52,7 +58,10 @@ async function ready<T>(what: () => T | Promise<T>): Promise<T> {
     logger.error('contact settings are wrong; no message is taken until they are fixed', {
       error: (error as Error).message,
     });
-    throw new HttpsError('unavailable', STORE_DOWN);
+    // Every callable refuses a wrong setting so: `store-down` is a reason of each.
+    throw new HttpsError('unavailable', CONTACT_REFUSALS['store-down'], {
+      reason: 'store-down' satisfies ChallengeCallRefusal,
+    });
   }
 }
 
@@ -110,11 +119,6 @@ export function makeStudioInbox(
   );
 }
 
-/** What `contactChallenge` answers: a signed challenge, or null when CHALLENGE=off. */
-export interface ChallengeAnswer {
-  challenge: Awaited<ReturnType<typeof issueChallenge>> | null;
-}
-
 /** The callable that hands the form a proof-of-work challenge for its next message. */
 export function makeContactChallenge(
   settings: () => ChallengeSettings | null,
@@ -130,7 +134,11 @@ export function makeContactChallenge(
       secrets: [CHALLENGE_SECRET],
       enforceAppCheck: APP_CHECK_ENFORCE,
     },
-    async (): Promise<ChallengeAnswer> => {
+    async (request): Promise<ChallengeAnswer> => {
+      if (!parseChallengeRequest(request.data))
+        throw new HttpsError('invalid-argument', 'The challenge call takes no data.', {
+          reason: 'invalid' satisfies ChallengeCallRefusal,
+        });
       const challenge = await ready(settings);
       return { challenge: challenge ? await issueChallenge(challenge, now()) : null };
     },

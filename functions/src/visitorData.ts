@@ -7,7 +7,13 @@ import { canonicalEmail, clientBucket, emailBucket, pseudonymKeyId } from './cli
 import { DEV_PSEUDONYM_SECRET } from './settings';
 import { setSpamMark } from './spam/marks';
 import { removeIfThere } from './store/durableFile';
-import type { ContactRecord, ContactStore, RateBucket } from './store/types';
+import type {
+  ContactRecord,
+  InboxStore,
+  LimitStore,
+  RateBucket,
+  SpamMarkStore,
+} from './store/types';
 
 export interface Held {
   messages: ContactRecord[];
@@ -19,7 +25,11 @@ export interface Held {
  * (canonicalEmail). A client's bucket may also count other visitors' messages (one network, one
  * address): it is shown with this visitor's keys only, and erase takes only those out of it.
  */
-export async function heldAbout(store: ContactStore, email: string, secret: string): Promise<Held> {
+export async function heldAbout(
+  store: InboxStore & LimitStore,
+  email: string,
+  secret: string,
+): Promise<Held> {
   const wanted = canonicalEmail(email);
   const messages = (await store.list()).filter((r) => canonicalEmail(r.email) === wanted);
   const ids = new Set(messages.map((r) => r.id));
@@ -40,7 +50,7 @@ export async function heldAbout(store: ContactStore, email: string, secret: stri
  * store, where the dev-only key is never the backend's.
  */
 export async function pseudonymProblem(
-  store: ContactStore,
+  store: InboxStore,
   secret: string,
   deployed: boolean,
 ): Promise<string | null> {
@@ -54,7 +64,7 @@ export async function pseudonymProblem(
 
 /** Removes what `held` names, and each message's outbox mail in `outboxDir`; what went, a line each. */
 export async function eraseHeld(
-  store: ContactStore,
+  store: InboxStore & LimitStore & SpamMarkStore,
   held: Held,
   outboxDir: string | null,
 ): Promise<string[]> {

@@ -6,8 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Challenge } from 'altcha-lib';
-import { CHALLENGE_FIELD, type ChallengeRefusal } from '../../src/contract/callable';
-import { CHALLENGE_MESSAGES, SENT } from '../src/contact';
+import {
+  CONTACT_REFUSALS,
+  SENT,
+  type ChallengeRefusal,
+  type ContactPayload,
+} from '../../src/contract/contact';
 import { backendSettings, DEFAULT_CHALLENGE_TTL_MS } from '../src/settings';
 import {
   sdkCallable,
@@ -18,6 +22,8 @@ import {
   TEST_CHALLENGE_SECRET,
   testSettings,
 } from './harness';
+
+const CHALLENGE_FIELD = 'challenge' satisfies keyof ContactPayload;
 import { storeKits } from './storeKits';
 
 const KITS = storeKits('challenge');
@@ -56,7 +62,7 @@ async function refusal(promise: Promise<unknown>) {
 const refused = (reason: ChallengeRefusal) => ({
   code: 'functions/failed-precondition',
   reason,
-  message: `${CHALLENGE_MESSAGES[reason]} [400]`,
+  message: `${CONTACT_REFUSALS[reason]} [400]`,
 });
 
 /** A solved challenge's field with its payload changed by `edit`. */
@@ -145,7 +151,7 @@ describe.each(KITS)('on the $name', { timeout: 30_000 }, (kit) => {
       json: {
         error: {
           status: 'FAILED_PRECONDITION',
-          message: CHALLENGE_MESSAGES['challenge-missing'],
+          message: CONTACT_REFUSALS['challenge-missing'],
           details: { reason: 'challenge-missing' },
         },
       },

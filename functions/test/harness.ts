@@ -20,7 +20,6 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import {
   CHALLENGE_CALLABLE,
-  CHALLENGE_FIELD,
   CONTACT_CALLABLE,
   FUNCTIONS_REGION,
 } from '../../src/contract/callable';
@@ -184,10 +183,10 @@ export function sdkCallable(port: number, timeout = 10_000) {
   const callBare = async (data: unknown) => (await callable(data)).data;
   return {
     call: async (data: unknown) => {
-      if (!data || typeof data !== 'object' || Array.isArray(data) || CHALLENGE_FIELD in data)
+      if (!data || typeof data !== 'object' || Array.isArray(data) || 'challenge' in data)
         return callBare(data);
       const field = await solved();
-      return callBare(field === null ? data : { ...data, [CHALLENGE_FIELD]: field });
+      return callBare(field === null ? data : { ...data, challenge: field });
     },
     callBare,
     challenge: async () => (await challenge()).data.challenge,

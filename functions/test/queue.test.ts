@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emailBucket } from '../src/clientAddress';
-import { SENT } from '../src/contact';
+import { SENT } from '../../src/contract/contact';
 import { backendSettings } from '../src/settings';
 import { closedPort, startHarness, startSmtp, tempDir, TEST_SECRET, testSettings } from './harness';
 import { storeKits } from './storeKits';

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/contract/rules';
-import { KEY_REUSED, SENT, STORE_DOWN, TOO_LARGE, TOO_MANY } from '../src/contact';
+import { CONTACT_REFUSALS, SENT } from '../../src/contract/contact';
 import { UNREADABLE_BODY } from '../src/local/backend';
-import { SHAPE_ERROR, UNDECODABLE_BODY } from '../src/request';
+import { UNDECODABLE_BODY } from '../src/request';
 import {
   callError,
   closedPort,
@@ -25,6 +25,15 @@ import {
   type Harness,
   type Smtp,
 } from './harness';
+
+const {
+  'key-reused': KEY_REUSED,
+  'store-down': STORE_DOWN,
+  'too-large': TOO_LARGE,
+  'too-many': TOO_MANY,
+} = CONTACT_REFUSALS;
+/** How every refusal of data that is not a contact message begins. */
+const SHAPE_ERROR = 'The request is not a contact message.';
 
 let keys = 0;
 const key = () => `test-key-${String(++keys).padStart(8, '0')}-${Date.now()}`;
@@ -140,6 +149,8 @@ interface BadInput {
     headers?: Record<string, string>;
     method?: string;
     status: number;
+    /** The refusal's reason: the callable's own refusals carry one, the HTTP layer's none. */
+    reason?: string;
   };
   code: string;
   message: string;
@@ -379,6 +390,7 @@ const BAD_INPUTS: BadInput[] = [
         '{"data":{"__proto__":{"name":"Ada Lovelace"},',
       ),
       status: 400,
+      reason: 'invalid',
     },
     code: 'INVALID_ARGUMENT',
     message: `${SHAPE_ERROR} Unexpected field "__proto__".`,
@@ -394,7 +406,7 @@ const BAD_INPUTS: BadInput[] = [
   },
   {
     what: '{"data": null} (raw)',
-    raw: { body: '{"data":null}', status: 400 },
+    raw: { body: '{"data":null}', status: 400, reason: 'invalid' },
     code: 'INVALID_ARGUMENT',
     message: SHAPE_ERROR,
   },
@@ -561,7 +573,8 @@ describe('bad inputs', () => {
           method: bad.raw.method,
         });
         expect(res.status).toBe(bad.raw.status);
-        expect(res.json).toEqual({ error: { status: bad.code, message: bad.message } });
+        const details = bad.raw.reason ? { details: { reason: bad.raw.reason } } : {};
+        expect(res.json).toEqual({ error: { status: bad.code, message: bad.message, ...details } });
       } else {
         await expect(callError(h.call(bad.data))).resolves.toEqual({
           code: `functions/${bad.code}`,
@@ -603,7 +616,9 @@ describe('rate limits', () => {
     });
     expect({ status, json }).toEqual({
       status: 429,
-      json: { error: { status: 'RESOURCE_EXHAUSTED', message: TOO_MANY } },
+      json: {
+        error: { status: 'RESOURCE_EXHAUSTED', message: TOO_MANY, details: { reason: 'too-many' } },
+      },
     });
     // Another client (another right-most hop) is not affected, even with the same left-most hop.
     expect((await h.post(await body(h), { headers: xff('1.1.1.1, 198.51.100.7') })).status).toBe(

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { SENT } from '../src/contact';
+import { SENT } from '../../src/contract/contact';
 import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
 import { sweepExpired } from '../src/retention';
 import { backendSettings } from '../src/settings';

@@ -1,13 +1,14 @@
 /**
  * The proof-of-work challenge a message carries (docs/contact.md): fetched from the
  * `contactChallenge` callable, solved in workers of the site's own (solver.worker.ts), sent as
- * the message's CHALLENGE_FIELD. One challenge is fetched and solved ahead, when a visitor first
+ * the message's `challenge` (src/contract/contact.ts). One challenge is fetched and solved ahead, when a visitor first
  * engages with the form, so Send finds it done.
  */
-import { solveChallengeWorkers, type Challenge } from 'altcha-lib';
+import { solveChallengeWorkers } from 'altcha-lib';
+import type { SignedChallenge } from '../contract/contact';
 
 /** Fetches a challenge; null when the backend has the check switched off. */
-export type FetchChallenge = () => Promise<Challenge | null>;
+export type FetchChallenge = () => Promise<SignedChallenge | null>;
 
 /** What a message carries: base64 of ALTCHA's JSON payload, or null with the check off. */
 export type SolvedChallenge = string | null;
@@ -44,7 +45,7 @@ export async function solveNext(fetchChallenge: FetchChallenge): Promise<SolvedC
 
 function expiry(solved: string): number {
   try {
-    const { challenge } = JSON.parse(atob(solved)) as { challenge: Challenge };
+    const { challenge } = JSON.parse(atob(solved)) as { challenge: SignedChallenge };
     const expires = challenge.parameters.data?.expires;
     return typeof expires === 'number' ? expires : 0;
   } catch {

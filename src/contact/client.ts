@@ -5,37 +5,24 @@ import {
   httpsCallable,
   type HttpsCallable,
 } from 'firebase/functions';
-import type { Challenge } from 'altcha-lib';
+import { failureOf, resultFromData, resultFromError, type Failure } from './answer';
 import { prepare, take, type FetchChallenge } from './challenge';
-import {
-  failureOf,
-  resultFromData,
-  resultFromError,
-  type ContactResult,
-  type Failure,
-} from './callResult';
 import { contactClientConfig } from './config';
 import {
   CALL_TIMEOUT_MS,
   CHALLENGE_CALLABLE,
-  CHALLENGE_FIELD,
-  CHALLENGE_REFUSALS,
   CONTACT_CALLABLE,
   FUNCTIONS_REGION,
 } from '../contract/callable';
-import type { ContactFields } from '../contract/rules';
-
-/** What the form sends: the visitor's fields, the message's idempotency key and the honeypot. */
-export interface ContactPayload extends ContactFields {
-  idempotencyKey: string;
-  website: string;
-}
-
-/** What goes over the wire: the payload and, with the check on, its solved challenge. */
-type CallData = ContactPayload & { [CHALLENGE_FIELD]?: string };
+import {
+  contactRefusalOf,
+  parseChallengeAnswer,
+  type ContactAnswer,
+  type ContactPayload,
+} from '../contract/contact';
 
 interface Callables {
-  send: HttpsCallable<CallData, unknown>;
+  send: HttpsCallable<ContactPayload, unknown>;
   challenge: FetchChallenge;
 }
 
@@ -54,24 +41,26 @@ async function setUp(): Promise<Callables> {
   const functions = getFunctions(app, FUNCTIONS_REGION);
   if (config.emulator)
     connectFunctionsEmulator(functions, config.emulator.host, config.emulator.port);
-  const fetchChallenge = httpsCallable<void, { challenge: Challenge | null }>(
-    functions,
-    CHALLENGE_CALLABLE,
-    { timeout: CALL_TIMEOUT_MS },
-  );
+  const fetchChallenge = httpsCallable<void, unknown>(functions, CHALLENGE_CALLABLE, {
+    timeout: CALL_TIMEOUT_MS,
+  });
   return {
-    send: httpsCallable<CallData, unknown>(functions, CONTACT_CALLABLE, {
+    send: httpsCallable<ContactPayload, unknown>(functions, CONTACT_CALLABLE, {
       timeout: CALL_TIMEOUT_MS,
       // The function consumes App Check tokens (replay protection); only limited-use ones work.
       limitedUseAppCheckTokens: Boolean(config.appCheckSiteKey),
     }),
-    challenge: async () => (await fetchChallenge()).data.challenge,
+    challenge: async () => {
+      const answer = parseChallengeAnswer((await fetchChallenge()).data);
+      if (!answer) throw new Error('The spam check could not be fetched.');
+      return answer.challenge;
+    },
   };
 }
 
 export type CallOutcome =
-  | { result: ContactResult; failure: null }
-  | { result: ContactResult; failure: Failure; error: unknown };
+  | { result: ContactAnswer; failure: null }
+  | { result: ContactAnswer; failure: Failure; error: unknown };
 
 function callables(): Promise<Callables> {
   return (callablePromise ??= setUp().catch((error: unknown) => {
@@ -90,14 +79,13 @@ export function prepareChallenge(): void {
 
 /** A refusal of the message's challenge (missing, invalid, expired or used): worth one more try. */
 function challengeRefused(error: unknown): boolean {
-  const reason = (error as { details?: { reason?: unknown } } | null)?.details?.reason;
-  return (CHALLENGE_REFUSALS as readonly unknown[]).includes(reason);
+  return contactRefusalOf(error)?.startsWith('challenge-') ?? false;
 }
 
 /** The message with a solved challenge (one solved ahead, or a fresh one), sent once. */
 async function sendSolved(c: Callables, payload: ContactPayload, fresh: boolean) {
   const solved = await take(c.challenge, fresh);
-  return c.send(solved === null ? payload : { ...payload, [CHALLENGE_FIELD]: solved });
+  return c.send(solved === null ? payload : { ...payload, challenge: solved });
 }
 
 /**

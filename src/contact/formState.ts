@@ -13,7 +13,7 @@
  * On a kiosk, `forget` and the end of the thank-you time empty the form for the next visitor,
  * and a queued message frees it at once.
  */
-import type { ContactPayload } from './client';
+import type { ContactPayload } from '../contract/contact';
 import { DEFAULT_ERROR, QUEUED_NOTE } from './callResult';
 import { EMPTY_DRAFT, type Draft } from './draft';
 import { contactProblems, problemsBanner, type ContactField } from '../contract/rules';

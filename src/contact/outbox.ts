@@ -1,6 +1,6 @@
 /** The outbox: messages the network could not carry, kept in IndexedDB and sent again (docs/contact.md). */
 import { createStore as createIdbStore, del, entries, get, set, type UseStore } from 'idb-keyval';
-import type { ContactPayload } from './client';
+import type { ContactPayload } from '../contract/contact';
 import { clearDraft, draftText, parseDraft } from './draft';
 import { markOutbox } from './outboxHint';
 

@@ -1,6 +1,7 @@
 import { useEffect, type Dispatch } from 'react';
 import { DEFAULT_ERROR } from './callResult';
-import type { CallOutcome, ContactPayload } from './client';
+import type { ContactPayload } from '../contract/contact';
+import type { CallOutcome } from './client';
 import type { FormEvent } from './formState';
 import { cancelPreload, loadClient, loadOutbox } from './lazy';
 

@@ -18,17 +18,3 @@ export const LOCAL_CALLABLE_ROUTE = `^/[^/?]+/${FUNCTIONS_REGION}/(?:${CONTACT_C
  */
 export const AUTH_EMULATOR_ROUTE =
   '^/(?:identitytoolkit\\.googleapis\\.com|securetoken\\.googleapis\\.com|emulator)/';
-
-/** The field of a message that holds its solved challenge: base64 of ALTCHA's JSON payload. */
-export const CHALLENGE_FIELD = 'challenge';
-/**
- * Why `sendContactEmail` refused a message's challenge, in the error's `details.reason` (code
- * `failed-precondition`). The form fetches a new challenge and sends once more on any of them.
- */
-export const CHALLENGE_REFUSALS = [
-  'challenge-missing',
-  'challenge-invalid',
-  'challenge-expired',
-  'challenge-reused',
-] as const;
-export type ChallengeRefusal = (typeof CHALLENGE_REFUSALS)[number];

@@ -1,3 +1,4 @@
+import { field, isRecord, refusalOf } from './read.ts';
 import { IDEMPOTENCY_KEY } from './rules.ts';
 
 /**
@@ -92,16 +93,70 @@ export interface InboxAnswers {
   visitor: InboxVisitorAnswer;
 }
 
+type Kind = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'text-or-null';
+
+/** Each op's answer: the kind of each of its fields. The compiler holds it to InboxAnswers. */
+const ANSWER_FIELDS: { [Op in keyof InboxAnswers]: Record<keyof InboxAnswers[Op], Kind> } = {
+  list: { rows: 'array', next: 'text-or-null', counts: 'object', matching: 'number' },
+  open: { message: 'object' },
+  mark: { changed: 'number' },
+  retry: { message: 'object' },
+  export: { csv: 'string', fileName: 'string' },
+  visitor: {
+    email: 'string',
+    messages: 'array',
+    rateLimitBuckets: 'number',
+    erased: 'boolean',
+    json: 'string',
+  },
+};
+
+function ofKind(value: unknown, kind: Kind): boolean {
+  if (kind === 'array') return Array.isArray(value);
+  if (kind === 'object') return isRecord(value);
+  if (kind === 'text-or-null') return value === null || typeof value === 'string';
+  return typeof value === kind;
+}
+
+/** The answer of an `op`, its fields checked; null for anything that is not one. */
+export function parseInboxAnswer<Op extends keyof InboxAnswers>(
+  op: Op,
+  data: unknown,
+): InboxAnswers[Op] | null {
+  if (!isRecord(data)) return null;
+  const fields = Object.entries(ANSWER_FIELDS[op]) as [string, Kind][];
+  return fields.every(([key, kind]) => ofKind(field(data, key), kind))
+    ? (data as InboxAnswers[Op])
+    : null;
+}
+
+/**
+ * Why `studioInbox` refuses a request, in the error's `details.reason`; the server's message says
+ * what to do. `signed-out`: no valid token; `not-owner`: an address not in INBOX_OWNERS; `gone`:
+ * the message is no longer kept; `not-retryable`: its delivery is not failed or waiting;
+ * `not-configured`: the destination is not set now; `pseudonyms`: the backend lacks the secret
+ * that made the visitor's pseudonyms.
+ */
+const INBOX_REFUSALS = [
+  'signed-out',
+  'not-owner',
+  'invalid',
+  'gone',
+  'not-retryable',
+  'not-configured',
+  'pseudonyms',
+  'store-down',
+] as const;
+export type InboxRefusal = (typeof INBOX_REFUSALS)[number];
+
+/** The reason of a refused `studioInbox` call; null for any other failure. */
+export function inboxRefusalOf(error: unknown): InboxRefusal | null {
+  return refusalOf(error, INBOX_REFUSALS);
+}
+
 type Parsed = { ok: true; request: InboxRequest } | { ok: false; message: string };
 
 const CHANNEL = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** Reads own properties only: a request's `__proto__` is data, never a prototype. */
-function field(data: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(data, key)
-    ? (data as Record<string, unknown>)[key]
-    : undefined;
-}
 
 const isFolder = (v: unknown): v is InboxFolder =>
   typeof v === 'string' && (INBOX_FOLDERS as readonly string[]).includes(v);
@@ -109,7 +164,7 @@ const isQuery = (v: unknown): v is string => typeof v === 'string' && v.length <
 const isId = (v: unknown): v is string => typeof v === 'string' && IDEMPOTENCY_KEY.test(v);
 
 function selection(v: unknown): InboxSelection | null {
-  if (!v || typeof v !== 'object') return null;
+  if (!isRecord(v)) return null;
   const ids = field(v, 'ids');
   if (ids !== undefined)
     return Array.isArray(ids) && ids.length <= INBOX_SELECTION_MAX && ids.every(isId)
@@ -123,7 +178,7 @@ function selection(v: unknown): InboxSelection | null {
 /** The request the page sent, checked; anything else is refused with what is wrong. */
 export function parseInboxRequest(data: unknown): Parsed {
   const refuse = (message: string): Parsed => ({ ok: false, message });
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return refuse('Not a request.');
+  if (!isRecord(data)) return refuse('Not a request.');
   const op = field(data, 'op');
   const get = (key: string) => field(data, key);
   switch (op) {

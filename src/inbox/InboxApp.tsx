@@ -2,15 +2,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { User } from 'firebase/auth';
 import { inboxWords as w } from '../content/inbox';
-import {
-  errorCode,
-  finishSignIn,
-  inbox,
-  linkInAddress,
-  sendLink,
-  signOutNow,
-  watchUser,
-} from './client';
+import { inboxRefusalOf } from '../contract/inbox';
+import { finishSignIn, inbox, linkInAddress, sendLink, signOutNow, watchUser } from './client';
 import { Desk } from './Desk';
 
 type Access = 'checking' | 'owner' | 'not-owner';
@@ -28,7 +21,7 @@ export function InboxApp() {
     const answer = (access: Access) => live && setChecked({ uid: user.uid, access });
     inbox({ op: 'list', folder: 'new', query: '', cursor: null }).then(
       () => answer('owner'),
-      (error: unknown) => answer(errorCode(error) === 'permission-denied' ? 'not-owner' : 'owner'),
+      (error: unknown) => answer(inboxRefusalOf(error) === 'not-owner' ? 'not-owner' : 'owner'),
     );
     return () => {
       live = false;

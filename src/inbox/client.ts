@@ -17,7 +17,12 @@ import {
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { contactClientConfig } from '../contact/config';
 import { FUNCTIONS_REGION } from '../contract/callable';
-import { INBOX_CALLABLE, type InboxAnswers, type InboxRequest } from '../contract/inbox';
+import {
+  INBOX_CALLABLE,
+  parseInboxAnswer,
+  type InboxAnswers,
+  type InboxRequest,
+} from '../contract/inbox';
 
 const config = contactClientConfig(import.meta.env);
 const app = initializeApp(config.firebase, 'inbox');
@@ -41,13 +46,10 @@ const callable = httpsCallable<InboxRequest, unknown>(functions, INBOX_CALLABLE,
 
 /** One inbox request; the answer of its kind. */
 export async function inbox<R extends InboxRequest>(request: R): Promise<InboxAnswers[R['op']]> {
-  return (await callable(request)).data as InboxAnswers[R['op']];
-}
-
-/** The `functions/<code>` of a failed call, without the prefix; '' for anything else. */
-export function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code.replace(/^functions\//, '') : '';
+  const op: R['op'] = request.op;
+  const answer = parseInboxAnswer(op, (await callable(request)).data);
+  if (!answer) throw new Error('The inbox answered something it should not.');
+  return answer;
 }
 
 /** The server's message of a failed call, without the SDK's " [403]". */

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
-import { failureOf, type Failure } from '../../src/contact/callResult';
+import { failureOf, type Failure } from '../../src/contact/answer';
 import { FUNCTIONS_REGION } from '../../src/contract/callable';
 import { closedPort } from '../../functions/test/harness';
 

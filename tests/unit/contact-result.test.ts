@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_ERROR,
-  resultFromData,
-  resultFromError,
-  stripStatusSuffix,
-} from '../../src/contact/callResult';
+import { resultFromData, resultFromError } from '../../src/contact/answer';
+import { DEFAULT_ERROR } from '../../src/contact/callResult';
+import { CONTACT_REFUSALS } from '../../src/contract/contact';
 
 describe('the result of a successful call (docs/requirements.md, Sending)', () => {
   it('passes a success through', () => {
@@ -43,11 +40,29 @@ describe('the banner for a failed call', () => {
     Object.assign(new Error(), { code, message });
 
   it('strips the status the SDK appends', () => {
-    expect(stripStatusSuffix('Please enter your full name. [400]')).toBe(
+    expect(resultFromError(err('Please enter your full name. [400]')).message).toBe(
       'Please enter your full name.',
     );
-    expect(stripStatusSuffix('internal [0]')).toBe('internal');
-    expect(stripStatusSuffix('Version [2] of the form')).toBe('Version [2] of the form');
+    expect(resultFromError(err('Version [2] of the form')).message).toBe('Version [2] of the form');
+  });
+
+  it("shows the text of the refusal's reason, whatever the message says", () => {
+    const refused = (reason: unknown, message = 'Something else. [429]') =>
+      Object.assign(err(message, 'functions/resource-exhausted'), { details: { reason } });
+    expect(resultFromError(refused('too-many')).message).toBe(CONTACT_REFUSALS['too-many']);
+    expect(resultFromError(refused('challenge-reused', '')).message).toBe(
+      CONTACT_REFUSALS['challenge-reused'],
+    );
+    // `invalid` has no text of its own: the server's message says what is wrong.
+    expect(resultFromError(refused('invalid', 'Please enter a valid email. [400]')).message).toBe(
+      'Please enter a valid email.',
+    );
+    // A reason the page does not know, or one inherited from a prototype, is no reason.
+    expect(resultFromError(refused('toString')).message).toBe('Something else.');
+    const inherited = Object.assign(err('Plain. [400]'), {
+      details: Object.create({ reason: 'too-many' }) as object,
+    });
+    expect(resultFromError(inherited).message).toBe('Plain.');
   });
 
   it('shows the default text for "internal" in any letter case, with or without the status', () => {

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { TOO_LARGE } from '../contact';
+import { CONTACT_REFUSALS } from '../../../src/contract/contact';
 import { retryUndelivered, type PassCounts } from '../delivery';
 import { outboxMailer, smtpMailer, type Mailer } from '../mail';
 import { sweepExpired } from '../retention';
@@ -60,7 +60,9 @@ function protocolErrors(err: unknown, _req: Request, res: Response, next: NextFu
   const e = err as { type?: string; status?: number };
   if (res.headersSent) return next(err);
   if (e.type === 'entity.too.large') {
-    res.status(413).json({ error: { status: 'INVALID_ARGUMENT', message: TOO_LARGE } });
+    res
+      .status(413)
+      .json({ error: { status: 'INVALID_ARGUMENT', message: CONTACT_REFUSALS['too-large'] } });
   } else if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
     // body-parser's 4xx: malformed JSON, a false Content-Encoding, an unknown charset. The
     // client's fault, so never a 500 nor a stack trace in the log.

@@ -1,6 +1,6 @@
 /** The spam filter: rules.ts and classifier.ts add up to a score (docs/contact.md). */
 import type { NaiveBayesTextClassifier } from 'wink-naive-bayes-text-classifier';
-import type { ContactStore, SpamMarks } from '../store/types';
+import type { SpamMarks, SpamMarkStore } from '../store/types';
 import { spamOdds, withMarks } from './classifier';
 import { features } from './features';
 import { ruleFindings } from './rules';
@@ -50,7 +50,7 @@ export class SpamFilter {
   private nbc: NaiveBayesTextClassifier | null = null;
   private version: string | undefined;
 
-  constructor(private readonly store: Pick<ContactStore, 'spamMarks'>) {}
+  constructor(private readonly store: Pick<SpamMarkStore, 'spamMarks'>) {}
 
   /** The classifier with the store's latest marks: one small read when they have not changed. */
   private async classifier(): Promise<NaiveBayesTextClassifier> {
@@ -71,7 +71,7 @@ export class SpamFilter {
 
 const filters = new WeakMap<object, SpamFilter>();
 
-export function spamFilterFor(store: Pick<ContactStore, 'spamMarks'>): SpamFilter {
+export function spamFilterFor(store: Pick<SpamMarkStore, 'spamMarks'>): SpamFilter {
   let filter = filters.get(store);
   if (!filter) filters.set(store, (filter = new SpamFilter(store)));
   return filter;

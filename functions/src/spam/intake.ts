@@ -3,7 +3,7 @@
  * spammer learns nothing from how long the answer takes.
  */
 import { logger } from 'firebase-functions';
-import type { ContactStore, SpamInfo } from '../store/types';
+import type { SpamInfo, SpamMarkStore } from '../store/types';
 import { spamFilterFor } from './filter';
 import type { SpamSettings } from './settings';
 
@@ -19,7 +19,7 @@ export const HONEYPOT_REASON = 'honeypot field filled';
 
 /** Scores a new message. A filter that fails lets the message through and logs why. */
 export async function screen(
-  store: ContactStore,
+  store: SpamMarkStore,
   settings: SpamSettings | null,
   message: { name: string; message: string; honeypot: boolean },
 ): Promise<Screened> {

@@ -1,6 +1,6 @@
 /** The studio's word on a message, from the tool or the inbox: kept on the record and learnt. */
 import type { BackendSettings } from '../settings';
-import type { ContactRecord, ContactStore } from '../store/types';
+import type { ContactRecord, MessageStore, SpamMarkStore } from '../store/types';
 import { features } from './features';
 import { setSpamMark } from './marks';
 
@@ -9,7 +9,7 @@ import { setSpamMark } from './marks';
  * spam is `released` for the caller to send. Null when there is no such message.
  */
 export async function judgeMessage(
-  store: ContactStore,
+  store: MessageStore & SpamMarkStore,
   id: string,
   mark: 'spam' | 'ham',
   settings: Pick<BackendSettings, 'destinations'>,

@@ -1,5 +1,5 @@
 /** The studio's marks, one per message id, under MAX_MARKS_BYTES: the oldest go first. */
-import type { ContactStore, SpamMark, SpamMarks } from '../store/types';
+import type { SpamMark, SpamMarks, SpamMarkStore } from '../store/types';
 
 /** Well under Firestore's 1 MiB document and quick to read on a file. */
 export const MAX_MARKS_BYTES = 512 * 1024;
@@ -9,7 +9,7 @@ export const NO_MARKS: SpamMarks = { version: '0', marks: {} };
 
 const newVersion = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-export function setSpamMark(store: ContactStore, id: string, mark: SpamMark | null) {
+export function setSpamMark(store: SpamMarkStore, id: string, mark: SpamMark | null) {
   return store.changeSpamMarks((current) =>
     mark || current.marks[id] ? withMark(current, id, mark) : null,
   );
@@ -19,7 +19,7 @@ export function setSpamMark(store: ContactStore, id: string, mark: SpamMark | nu
  * Forgets what the filter learnt from messages that are gone: the `ids` the retention sweep
  * removed, and any mark made before `before` (the retention), so no mark outlives its message.
  */
-export async function forgetSpamMarks(store: ContactStore, ids: string[], before: Date | null) {
+export async function forgetSpamMarks(store: SpamMarkStore, ids: string[], before: Date | null) {
   await store.changeSpamMarks((current) => {
     const gone = Object.entries(current.marks).filter(
       ([id, mark]) => ids.includes(id) || (before !== null && Date.parse(mark.at) < +before),

@@ -197,8 +197,11 @@ export interface Swept {
   kept: string[];
 }
 
-/** Where an accepted message is durably kept, with its delivery state. */
-export interface ContactStore {
+/**
+ * Where an accepted message is durably kept, with its delivery state: its record, and the claims
+ * that let one sender at a time deliver it.
+ */
+export interface MessageStore {
   /**
    * Stores a new record durably. 'exists' when a record with this id is already stored;
    * 'replaced' when the one stored was past its `expireAt` at `now`, and is replaced.
@@ -206,6 +209,15 @@ export interface ContactStore {
   create(record: ContactRecord, now?: Date): Promise<'created' | 'replaced' | 'exists'>;
   /** The record, unless it is past its `expireAt` at `now` (then it is gone to every read). */
   get(id: string, now?: Date): Promise<ContactRecord | null>;
+  /**
+   * Reads, changes and writes one record as one step: `change` gets the record and returns the
+   * new one, or null to leave it. The derived fields (withDerived) are worked out again. Null
+   * when there is no such record or it was left.
+   */
+  change(
+    id: string,
+    change: (record: ContactRecord) => ContactRecord | null,
+  ): Promise<ContactRecord | null>;
   /**
    * Atomically marks a claimable delivery (the mail's unless `channel` names a destination) as
    * sending and returns the record; null when not claimable.
@@ -216,15 +228,17 @@ export interface ContactStore {
   undelivered(now: Date, limit: number, due?: DueOptions): Promise<string[]>;
   /** Messages with a destination due, oldest received first, at most `limit`. */
   destinationsDue(now: Date, limit: number, due?: DueOptions): Promise<DueDestination[]>;
+  /** A `failed` or `pending` delivery back to `pending`, due now, its attempts and age counted afresh. */
+  requeue(id: string, now: Date, channel?: string): Promise<ContactRecord | null>;
+}
+
+/** The rate limits: fixed-window buckets of message keys. */
+export interface LimitStore {
   /**
    * Counts message `key` once in a fixed-window bucket; true if it is counted (now or before),
    * false when the window already holds `limit` other keys.
    */
   hit(bucket: string, key: string, limit: number, windowMs: number, now: Date): Promise<boolean>;
-  /** Every record, newest received first (the studio's tool). */
-  list(): Promise<ContactRecord[]>;
-  /** Deletes a record; false when there was none. */
-  remove(id: string): Promise<boolean>;
   bucket(name: string): Promise<RateBucket | null>;
   removeBucket(name: string): Promise<boolean>;
   /**
@@ -232,21 +246,34 @@ export interface ContactStore {
    * none. 'none' when there was no such bucket.
    */
   forgetKeys(name: string, keys: string[]): Promise<'reduced' | 'removed' | 'none'>;
+}
+
+/** The solved challenges messages came with, each used once. */
+export interface ChallengeStore {
+  /**
+   * Records that the solved challenge `challenge` (its signature, hex) came with message
+   * `messageId`, kept until `expiresAt`; answers the message it came with first. A challenge is
+   * used once: by one message, and again only by copies of that message.
+   */
+  useChallenge(challenge: string, messageId: string, expiresAt: Date, now: Date): Promise<string>;
+}
+
+/** The retention: what is kept past its time goes. */
+export interface RetentionStore {
   /**
    * Removes the messages past their `expireAt` or received before `receivedBefore` (the
    * retention), except those the studio has not had (awaitingStudio), and the rate-limit buckets
    * whose window is over, whatever the retention.
    */
   sweep(now: Date, receivedBefore: Date | null): Promise<Swept>;
-  /**
-   * Reads, changes and writes one record as one step: `change` gets the record and returns the
-   * new one, or null to leave it. The derived fields (withDerived) are worked out again. Null
-   * when there is no such record or it was left.
-   */
-  change(
-    id: string,
-    change: (record: ContactRecord) => ContactRecord | null,
-  ): Promise<ContactRecord | null>;
+}
+
+/** The studio's view of the messages: the inbox, `npm run messages`, a visitor's data. */
+export interface InboxStore {
+  /** Every record, newest received first. */
+  list(): Promise<ContactRecord[]>;
+  /** Deletes a record; false when there was none. */
+  remove(id: string): Promise<boolean>;
   /** One page of a folder, newest first, after `cursor`; at most `limit` records. */
   inboxPage(
     folder: InboxFolder,
@@ -257,14 +284,10 @@ export interface ContactStore {
   inboxCounts(): Promise<Record<InboxFolder, number>>;
   /** Where the records that could not be read were set aside (a file, a document path). */
   unreadable(): Promise<string[]>;
-  /** A `failed` or `pending` delivery back to `pending`, due now, its attempts and age counted afresh. */
-  requeue(id: string, now: Date, channel?: string): Promise<ContactRecord | null>;
-  /**
-   * Records that the solved challenge `challenge` (its signature, hex) came with message
-   * `messageId`, kept until `expiresAt`; answers the message it came with first. A challenge is
-   * used once: by one message, and again only by copies of that message.
-   */
-  useChallenge(challenge: string, messageId: string, expiresAt: Date, now: Date): Promise<string>;
+}
+
+/** The studio's word on spam, and the marks the filter learns from. */
+export interface SpamMarkStore {
   /**
    * The studio's word on a message: records `mark` in its `spam`, and for 'ham' sends a held
    * message on (its mail and the `destinations` named, pending and due now). Null when no such record.
@@ -275,6 +298,13 @@ export interface ContactStore {
   /** Rewrites the spam filter's marks with `change` (spam/marks.ts); null from it writes nothing. */
   changeSpamMarks(change: (current: SpamMarks) => SpamMarks | null): Promise<void>;
 }
+
+/**
+ * A whole store, every role: what the file and Firestore stores implement. A caller asks for the
+ * roles it uses.
+ */
+export interface ContactStore
+  extends MessageStore, LimitStore, ChallengeStore, RetentionStore, InboxStore, SpamMarkStore {}
 
 /** A solved challenge the store has seen: the message it came with, kept until it expires. */
 export interface UsedChallenge {

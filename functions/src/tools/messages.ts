@@ -13,7 +13,14 @@ import { backendSettings } from '../settings';
 import { FileStore } from '../store/fileStore';
 import { FirestoreStore } from '../store/firestoreStore';
 import { deliveryOf, MAIL } from '../store/types';
-import type { ContactRecord, ContactStore, DeliveryState } from '../store/types';
+import type {
+  ContactRecord,
+  DeliveryState,
+  InboxStore,
+  LimitStore,
+  MessageStore,
+  SpamMarkStore,
+} from '../store/types';
 import { storeKind } from '../local/localStore';
 import { judgeMessage } from '../spam/judge';
 import { eraseHeld, heldAbout, pseudonymProblem } from '../visitorData';
@@ -39,7 +46,7 @@ const STATES: DeliveryState[] = ['pending', 'sending', 'delivered', 'failed', 's
 class UsageError extends Error {}
 
 interface Tool {
-  store: ContactStore;
+  store: MessageStore & InboxStore & SpamMarkStore & LimitStore;
   outboxDir: string;
   close(): Promise<void>;
 }
