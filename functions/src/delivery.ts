@@ -28,7 +28,7 @@ export interface DeliveryOptions {
  * How long one send may take: its timeout, and never more than half the claim, so a claim never
  * runs out while its send still runs and no second sender starts beside it.
  */
-export function sendDeadlineMs(channel: string, options: DeliveryOptions): number {
+function sendDeadlineMs(channel: string, options: DeliveryOptions): number {
   const timeout = channel === MAIL ? options.mailTimeoutMs : options.webhookTimeoutMs;
   return Math.min(timeout ?? Infinity, options.claimMs / 2);
 }
@@ -55,14 +55,14 @@ async function withDeadline(ms: number, send: (signal: AbortSignal) => Promise<v
  * Refused for good: an SMTP answer of 5xx, or a destination that said 410 Gone. Anything else
  * may pass on a later try.
  */
-export function permanentFailure(error: unknown): boolean {
+function permanentFailure(error: unknown): boolean {
   if ((error as { permanent?: unknown }).permanent === true) return true;
   const code = (error as { responseCode?: unknown }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /** The wait before attempt `attempts + 1`: doubling from baseMs, capped, half of it random. */
-export function backoffMs(attempts: number, policy: RetryPolicy, random = Math.random): number {
+function backoffMs(attempts: number, policy: RetryPolicy, random = Math.random): number {
   const full = Math.min(policy.maxDelayMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
   // "Equal jitter": messages that failed together spread out, and none waits less than half.
   return full / 2 + random() * (full / 2);
@@ -72,7 +72,7 @@ export function backoffMs(attempts: number, policy: RetryPolicy, random = Math.r
  * When to try again after a failed attempt, or null when the message has failed for good. An
  * answer that names its own wait (`Retry-After`) waits at least that, up to the backoff's cap.
  */
-export function retryAt(
+function retryAt(
   record: ContactRecord,
   error: unknown,
   at: Date,

@@ -8,7 +8,7 @@ import type { ContactRecord } from './store/types';
  * Where an accepted message goes besides the mail: signed webhooks (Standard Webhooks), a Slack
  * incoming webhook and a Discord webhook. They come from settings only, never from a request.
  */
-export type DestinationKind = 'webhook' | 'slack' | 'discord';
+type DestinationKind = 'webhook' | 'slack' | 'discord';
 
 export interface Destination {
   /** Stable while the URL stays: `slack`, `discord`, or `webhook_` and 8 hex digits of its URL's hash. */
@@ -26,10 +26,10 @@ export const DISCORD_MAX = 2000;
 
 /** Standard Webhooks secrets: `whsec_` and the base64 of 24 to 64 random bytes. */
 const WEBHOOK_SECRET = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
-export const WEBHOOK_SECRET_BYTES = { min: 24, max: 64 };
+const WEBHOOK_SECRET_BYTES = { min: 24, max: 64 };
 
 /** How much of a destination's answer is read (after decompression); the rest is dropped. */
-export const ANSWER_READ_BYTES = 4 * 1024;
+const ANSWER_READ_BYTES = 4 * 1024;
 
 type Env = Record<string, string | undefined>;
 
@@ -114,7 +114,7 @@ export function destinationSettings(
 }
 
 /** Slack's mrkdwn: only &, < and > are special; escaped, visitor text makes no link or mention. */
-export function slackEscape(text: string): string {
+function slackEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -122,7 +122,7 @@ export function slackEscape(text: string): string {
  * Discord's markdown: a backslash before each mark, so visitor text makes no masked link
  * (`[text](url)`), mention syntax (`<@id>`, `@everyone`), heading, list or quote.
  */
-export function discordEscape(text: string): string {
+function discordEscape(text: string): string {
   return text.replace(/[\\*_~`|[\]()<>#@:-]/g, '\\$&');
 }
 
@@ -135,7 +135,7 @@ function title(record: ContactRecord): string {
 }
 
 /** The JSON body of a signed webhook. */
-export function webhookBody(record: ContactRecord): string {
+function webhookBody(record: ContactRecord): string {
   return JSON.stringify({
     type: 'contact.message',
     timestamp: record.receivedAt,
@@ -152,7 +152,7 @@ export function webhookBody(record: ContactRecord): string {
   });
 }
 
-export function slackBody(record: ContactRecord): string {
+function slackBody(record: ContactRecord): string {
   const text = [
     slackEscape(title(record)),
     `Name: ${slackEscape(record.name)}`,
@@ -174,7 +174,7 @@ function cut(text: string, max: number): string {
   return kept.join('');
 }
 
-export function discordBody(record: ContactRecord): string {
+function discordBody(record: ContactRecord): string {
   const head = [
     discordEscape(title(record)),
     `Name: ${discordEscape(record.name)}`,
@@ -193,7 +193,7 @@ export function discordBody(record: ContactRecord): string {
 }
 
 /** An answer that means: never send this message to this destination again (HTTP 410 Gone). */
-export class GoneError extends Error {
+class GoneError extends Error {
   override name = 'GoneError';
   readonly permanent = true;
 }
@@ -202,7 +202,7 @@ export class GoneError extends Error {
  * An answer that asks for a later try at a given time (`Retry-After`, as Slack and Discord send
  * with 429 and a service down for maintenance with 503). The next try waits at least this long.
  */
-export class RetryLaterError extends Error {
+class RetryLaterError extends Error {
   override name = 'RetryLaterError';
   constructor(
     message: string,

@@ -33,7 +33,7 @@ const SmtpTransport = require('nodemailer/lib/smtp-transport') as typeof SMTPTra
  * like an encoded word (`=?UTF-8?Q?...?=`) through as it is, and mail clients would decode it.
  * Such text is encoded here with nodemailer's own encoder, so a client shows it as typed.
  */
-export function headerText(value: string): string {
+function headerText(value: string): string {
   return value.includes('=?') ? mimeFuncs.encodeWord(value, 'Q', 52) : value;
 }
 
@@ -58,7 +58,7 @@ function encodedReplyTo(record: ContactRecord): string | null {
 }
 
 /** The mail for one message; the visitor is only in Reply-To, every field of theirs escaped. */
-export function composeMail(record: ContactRecord, settings: MailSettings): SendMailOptions {
+function composeMail(record: ContactRecord, settings: MailSettings): SendMailOptions {
   const domain = settings.from.split('@')[1] ?? 'localhost';
   // SPAM_ACTION=tag: a message the filter flagged goes out marked, with its reasons.
   const why = spamNote(record);
@@ -129,7 +129,7 @@ function abortableSocket(signal: AbortSignal | undefined): SMTPTransport.Options
 }
 
 /** The whole RFC 5322 message for one record, as sent and as the local outbox keeps it. */
-export async function buildMessage(record: ContactRecord, settings: MailSettings): Promise<Buffer> {
+async function buildMessage(record: ContactRecord, settings: MailSettings): Promise<Buffer> {
   const built = await new MailComposer(composeMail(record, settings)).compile().build();
   const replyTo = encodedReplyTo(record);
   return replyTo ? Buffer.concat([Buffer.from(`${replyTo}\r\n`), built]) : built;

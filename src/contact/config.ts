@@ -36,7 +36,7 @@ export interface PageOrigin {
   protocol: string;
 }
 
-export function originHostPort(page: PageOrigin): {
+function originHostPort(page: PageOrigin): {
   host: string;
   port: number;
 } {

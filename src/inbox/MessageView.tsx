@@ -6,7 +6,7 @@ import { errorText, inbox } from './client';
 import { studioTime } from './time';
 
 /** A `mailto:` link that answers `m` in the studio's own mail client, the message quoted. */
-export function replyLink(m: InboxMessage): string {
+function replyLink(m: InboxMessage): string {
   const quoted = m.message
     .split(/\r?\n/)
     .map((line) => `> ${line}`)

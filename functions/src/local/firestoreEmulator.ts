@@ -10,7 +10,7 @@ const SDK_ROOTS = [
   '/opt/google-cloud-sdk',
 ];
 
-export const EMULATOR_MISSING =
+const EMULATOR_MISSING =
   'The Cloud Firestore emulator is not installed: apt-get install google-cloud-cli-firestore-emulator ' +
   'openjdk-17-jre-headless (or gcloud components install cloud-firestore-emulator), or set ' +
   'FIRESTORE_EMULATOR_HOST to a running one.';
@@ -31,7 +31,7 @@ function executable(path: string): boolean {
   }
 }
 
-export function findEmulatorLauncher(env: NodeJS.ProcessEnv = process.env): string | null {
+function findEmulatorLauncher(env: NodeJS.ProcessEnv = process.env): string | null {
   const roots = [...SDK_ROOTS];
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     const gcloud = join(dir, 'gcloud');

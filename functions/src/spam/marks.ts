@@ -7,7 +7,7 @@ import type { ContactStore, SpamMark, SpamMarks } from '../store/types';
 /** Well under Firestore's 1 MiB document and quick to read on a file. */
 export const MAX_MARKS_BYTES = 512 * 1024;
 /** At most this many words of one message are kept for it. */
-export const MAX_MARK_FEATURES = 300;
+const MAX_MARK_FEATURES = 300;
 
 export const NO_MARKS: SpamMarks = { version: '0', marks: {} };
 
