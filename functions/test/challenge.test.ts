@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Challenge } from 'altcha-lib';
 import { CHALLENGE_FIELD, type ChallengeRefusal } from '../../src/contract/callable';
 import { CHALLENGE_MESSAGES, SENT } from '../src/contact';
-import { backendSettings, DEFAULT_CHALLENGE_TTL_MS } from '../src/settings';
+import { backendSettings } from '../src/settings';
 import {
   sdkCallable,
   solve,
@@ -192,7 +192,7 @@ describe.each(KITS)('on the $name', { timeout: 30_000 }, (kit) => {
     const time = clock();
     const { h, nothingKept } = await backend({ now: time.now });
     const solved = await h.solved();
-    time.advance(DEFAULT_CHALLENGE_TTL_MS - 1000);
+    time.advance(backendSettings({}).challenge!.ttlMs - 1000);
     const early = await h.solved();
     time.advance(1000);
     await expect(refusal(h.call({ ...message(), [CHALLENGE_FIELD]: solved }))).resolves.toEqual(

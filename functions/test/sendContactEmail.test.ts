@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/contract/rules';
 import { KEY_REUSED, SENT, STORE_DOWN, TOO_LARGE, TOO_MANY } from '../src/contact';
-import { UNREADABLE_BODY } from '../src/local/backend';
+/** What the local backend answers for a body it cannot read. */
+const UNREADABLE_BODY = 'The request body is not valid JSON.';
 import { SHAPE_ERROR, UNDECODABLE_BODY } from '../src/request';
 import {
   callError,

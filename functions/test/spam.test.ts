@@ -11,7 +11,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { SENT } from '../src/contact';
-import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
+import { clearFirestoreEmulator } from './storeKits';
 import { sweepExpired } from '../src/retention';
 import { backendSettings } from '../src/settings';
 import { judge } from '../src/spam/filter';

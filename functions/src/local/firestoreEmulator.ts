@@ -18,7 +18,6 @@ const EMULATOR_MISSING =
 export interface FirestoreEmulator {
   /** 127.0.0.1:PORT, the value of FIRESTORE_EMULATOR_HOST. */
   host: string;
-  clear(projectId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -58,19 +57,6 @@ async function answers(host: string): Promise<boolean> {
     return (await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) })).ok;
   } catch {
     return false;
-  }
-}
-
-export async function clearFirestoreEmulator(host: string, projectId: string): Promise<void> {
-  const res = await fetch(
-    `http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
-    { method: 'DELETE' },
-  );
-  if (!res.ok) {
-    const body = (await res.text()).slice(0, 300);
-    throw new Error(
-      `Clearing ${projectId} in the Firestore emulator failed: ${res.status} ${body}`,
-    );
   }
 }
 
@@ -140,6 +126,5 @@ export async function startFirestoreEmulator(
   return {
     host,
     stop,
-    clear: (projectId) => clearFirestoreEmulator(host, projectId),
   };
 }
