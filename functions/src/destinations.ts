@@ -22,7 +22,7 @@ export interface Destination {
 export type Place = 'deployed' | 'local';
 
 /** Discord refuses content longer than this. */
-export const DISCORD_MAX = 2000;
+const DISCORD_MAX = 2000;
 
 /** Standard Webhooks secrets: `whsec_` and the base64 of 24 to 64 random bytes. */
 const WEBHOOK_SECRET = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
@@ -216,7 +216,7 @@ class RetryLaterError extends Error {
  * The wait a `Retry-After` header asks for, in ms from `now`: whole seconds, or an HTTP date
  * (RFC 9110, 10.2.3). Null when the header is missing or neither.
  */
-export function retryAfterMs(value: string | null, now: Date): number | null {
+function retryAfterMs(value: string | null, now: Date): number | null {
   const text = value?.trim() ?? '';
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const date = /^[A-Za-z]{3}, /.test(text) ? Date.parse(text) : Number.NaN;

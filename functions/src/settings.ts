@@ -81,7 +81,7 @@ const DEV_CHALLENGE_SECRET = 'dev-only-challenge-secret-never-deploy';
 const DEFAULT_CHALLENGE_COST = 5_000;
 const CHALLENGE_MAX_COUNTER = 100;
 /** Long enough for a visitor who engages with the form, then writes for a while. */
-export const DEFAULT_CHALLENGE_TTL_MS = 60 * 60_000;
+const DEFAULT_CHALLENGE_TTL_MS = 60 * 60_000;
 
 /**
  * A secret's value. Blank or whitespace is unset: locally the dev-only key stands in; deployed

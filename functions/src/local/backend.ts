@@ -53,7 +53,7 @@ export interface LocalBackend {
   close(): Promise<void>;
 }
 
-export const UNREADABLE_BODY = 'The request body is not valid JSON.';
+const UNREADABLE_BODY = 'The request body is not valid JSON.';
 
 /** Errors thrown before the callable runs (body parsing), answered in the callable protocol. */
 function protocolErrors(err: unknown, _req: Request, res: Response, next: NextFunction) {
