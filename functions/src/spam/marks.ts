@@ -5,7 +5,7 @@
 import type { ContactStore, SpamMark, SpamMarks } from '../store/types';
 
 /** Well under Firestore's 1 MiB document and quick to read on a file. */
-export const MAX_MARKS_BYTES = 512 * 1024;
+const MAX_MARKS_BYTES = 512 * 1024;
 /** At most this many words of one message are kept for it. */
 const MAX_MARK_FEATURES = 300;
 
@@ -37,7 +37,7 @@ export async function forgetSpamMarks(store: ContactStore, ids: string[], before
 }
 
 /** The marks with `id`'s mark set (or removed), the oldest dropped while over the size cap. */
-export function withMark(current: SpamMarks, id: string, mark: SpamMark | null): SpamMarks {
+function withMark(current: SpamMarks, id: string, mark: SpamMark | null): SpamMarks {
   const marks = { ...current.marks };
   delete marks[id];
   if (mark) marks[id] = { ...mark, features: mark.features.slice(0, MAX_MARK_FEATURES) };
