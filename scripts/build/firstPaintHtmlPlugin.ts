@@ -54,11 +54,7 @@ function inlineStylesheets(document: Document, bundle: Rollup.OutputBundle): str
  * waits for its font (up to the swap period); found only once styles are computed, the fonts
  * start late and share the line with the scripts. Preloaded, they start first.
  */
-function preloadFonts(
-  document: Document,
-  bundle: Rollup.OutputBundle,
-  styles: string[],
-): void {
+function preloadFonts(document: Document, bundle: Rollup.OutputBundle, styles: string[]): void {
   const assets = Object.values(bundle).filter((o) => o.type === 'asset');
   const links = FIRST_SCREEN_FONTS.flatMap((name) => {
     const font = assets.find((a) => a.names.includes(name));
