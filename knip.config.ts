@@ -6,8 +6,6 @@ import type { KnipConfig } from 'knip';
  * Vite and Vitest configs; the ones below are started some other way.
  */
 const config: KnipConfig = {
-  // A constant or helper exported for tests and docs but used only in its own file is fine.
-  ignoreExportsUsedInFile: true,
   workspaces: {
     '.': {
       entry: [

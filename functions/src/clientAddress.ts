@@ -14,7 +14,7 @@ interface RawRequest {
  * limit from each of its addresses. An IPv4 address written as IPv6 (`::ffff:192.0.2.1`, what a
  * dual-stack socket reports) counts as the IPv4 address. Text that is no address stays as it is.
  */
-export function rateLimitClient(address: string): string {
+function rateLimitClient(address: string): string {
   if (!ipaddr.isValid(address)) return address;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();

@@ -23,7 +23,7 @@ export interface DeliveryOptions {
 }
 
 /** A send's timeout, never over half the claim: a claim never runs out while its send runs. */
-export function sendDeadlineMs(channel: string, options: DeliveryOptions): number {
+function sendDeadlineMs(channel: string, options: DeliveryOptions): number {
   const timeout = channel === MAIL ? options.mailTimeoutMs : options.webhookTimeoutMs;
   return Math.min(timeout ?? Infinity, options.claimMs / 2);
 }
@@ -47,21 +47,21 @@ async function withDeadline(ms: number, send: (signal: AbortSignal) => Promise<v
 }
 
 /** Refused for good: an SMTP 5xx, or a destination's 410 Gone. Anything else may pass later. */
-export function permanentFailure(error: unknown): boolean {
+function permanentFailure(error: unknown): boolean {
   if ((error as { permanent?: unknown }).permanent === true) return true;
   const code = (error as { responseCode?: unknown }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /** The wait before attempt `attempts + 1`: doubling from baseMs, capped, half of it random. */
-export function backoffMs(attempts: number, policy: RetryPolicy, random = Math.random): number {
+function backoffMs(attempts: number, policy: RetryPolicy, random = Math.random): number {
   const full = Math.min(policy.maxDelayMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
   // "Equal jitter": messages that failed together spread out, and none waits less than half.
   return full / 2 + random() * (full / 2);
 }
 
 /** When to try again after a failed attempt (at least its `Retry-After`), or null for good. */
-export function retryAt(
+function retryAt(
   record: ContactRecord,
   error: unknown,
   at: Date,

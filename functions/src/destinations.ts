@@ -5,7 +5,7 @@ import { studio } from '../../src/contract/company';
 import type { ContactRecord } from './store/types';
 
 /** Where an accepted message goes besides the mail, from settings only (docs/contact.md). */
-export type DestinationKind = 'webhook' | 'slack' | 'discord';
+type DestinationKind = 'webhook' | 'slack' | 'discord';
 
 export interface Destination {
   /** Stable while the URL stays: `slack`, `discord`, or `webhook_` and 8 hex digits of its URL's hash. */
@@ -19,12 +19,12 @@ export interface Destination {
 export type Place = 'deployed' | 'local';
 
 /** Discord refuses content longer than this. */
-export const DISCORD_MAX = 2000;
+const DISCORD_MAX = 2000;
 
 const WEBHOOK_SECRET = /^whsec_([A-Za-z0-9+/]+={0,2})$/;
-export const WEBHOOK_SECRET_BYTES = { min: 24, max: 64 };
+const WEBHOOK_SECRET_BYTES = { min: 24, max: 64 };
 
-export const ANSWER_READ_BYTES = 4 * 1024;
+const ANSWER_READ_BYTES = 4 * 1024;
 
 type Env = Record<string, string | undefined>;
 
@@ -105,12 +105,12 @@ export function destinationSettings(
 }
 
 /** Slack's mrkdwn: only &, < and > are special; escaped, visitor text makes no link or mention. */
-export function slackEscape(text: string): string {
+function slackEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Discord's markdown: a backslash before each mark, so visitor text makes no link or mention. */
-export function discordEscape(text: string): string {
+function discordEscape(text: string): string {
   return text.replace(/[\\*_~`|[\]()<>#@:-]/g, '\\$&');
 }
 
@@ -122,7 +122,7 @@ function title(record: ContactRecord): string {
   return why ? `[Spam?] ${TITLE}\n${why}` : TITLE;
 }
 
-export function webhookBody(record: ContactRecord): string {
+function webhookBody(record: ContactRecord): string {
   return JSON.stringify({
     type: 'contact.message',
     timestamp: record.receivedAt,
@@ -139,7 +139,7 @@ export function webhookBody(record: ContactRecord): string {
   });
 }
 
-export function slackBody(record: ContactRecord): string {
+function slackBody(record: ContactRecord): string {
   const text = [
     slackEscape(title(record)),
     `Name: ${slackEscape(record.name)}`,
@@ -161,7 +161,7 @@ function cut(text: string, max: number): string {
   return kept.join('');
 }
 
-export function discordBody(record: ContactRecord): string {
+function discordBody(record: ContactRecord): string {
   const head = [
     discordEscape(title(record)),
     `Name: ${discordEscape(record.name)}`,
@@ -180,13 +180,13 @@ export function discordBody(record: ContactRecord): string {
 }
 
 /** HTTP 410 Gone: never send this message to this destination again. */
-export class GoneError extends Error {
+class GoneError extends Error {
   override name = 'GoneError';
   readonly permanent = true;
 }
 
 /** An answer with `Retry-After` (Slack's and Discord's 429, a 503): the next try waits so long. */
-export class RetryLaterError extends Error {
+class RetryLaterError extends Error {
   override name = 'RetryLaterError';
   constructor(
     message: string,
@@ -197,7 +197,7 @@ export class RetryLaterError extends Error {
 }
 
 /** The wait a `Retry-After` header asks for, in ms: seconds or an HTTP date (RFC 9110, 10.2.3). */
-export function retryAfterMs(value: string | null, now: Date): number | null {
+function retryAfterMs(value: string | null, now: Date): number | null {
   const text = value?.trim() ?? '';
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const date = /^[A-Za-z]{3}, /.test(text) ? Date.parse(text) : Number.NaN;

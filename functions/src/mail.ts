@@ -31,7 +31,7 @@ const SmtpTransport = require('nodemailer/lib/smtp-transport') as typeof SMTPTra
  * Visitor text for a header. nodemailer passes ASCII that looks like an encoded word (`=?...?=`)
  * through, and clients would decode it: such text is encoded here, so a client shows it as typed.
  */
-export function headerText(value: string): string {
+function headerText(value: string): string {
   return value.includes('=?') ? mimeFuncs.encodeWord(value, 'Q', 52) : value;
 }
 
@@ -54,7 +54,7 @@ function encodedReplyTo(record: ContactRecord): string | null {
 }
 
 /** The mail for one message; the visitor is only in Reply-To, every field of theirs escaped. */
-export function composeMail(record: ContactRecord, settings: MailSettings): SendMailOptions {
+function composeMail(record: ContactRecord, settings: MailSettings): SendMailOptions {
   const domain = settings.from.split('@')[1] ?? 'localhost';
   // SPAM_ACTION=tag: a message the filter flagged goes out marked, with its reasons.
   const why = spamNote(record);
@@ -123,7 +123,7 @@ function abortableSocket(signal: AbortSignal | undefined): SMTPTransport.Options
   };
 }
 
-export async function buildMessage(record: ContactRecord, settings: MailSettings): Promise<Buffer> {
+async function buildMessage(record: ContactRecord, settings: MailSettings): Promise<Buffer> {
   const built = await new MailComposer(composeMail(record, settings)).compile().build();
   const replyTo = encodedReplyTo(record);
   return replyTo ? Buffer.concat([Buffer.from(`${replyTo}\r\n`), built]) : built;

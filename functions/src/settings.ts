@@ -3,7 +3,7 @@ import { destinationSettings, type Destination, type Place } from './destination
 import { retentionDays } from '../../src/contract/retention';
 import { spamSettings, type SpamSettings } from './spam/settings';
 
-export interface RateLimits {
+interface RateLimits {
   windowMs: number;
   perClient: number;
   perEmail: number;
@@ -58,23 +58,23 @@ function positive(env: Env, key: string, fallback: number): number {
   return n;
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 /** Longer than the SMTP timeouts (mail.ts), so only a crashed sender's claim runs out. */
-export const DEFAULT_CLAIM_MS = 2 * 60_000;
+const DEFAULT_CLAIM_MS = 2 * 60_000;
 /** Each send ends by its deadline; the claim lasts at least twice as long (delivery.ts). */
-export const DEFAULT_MAIL_TIMEOUT_MS = 50_000;
-export const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
+const DEFAULT_MAIL_TIMEOUT_MS = 50_000;
+const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
 
 /** Locally only: a deployed function takes PSEUDONYM_SECRET from Secret Manager. */
 export const DEV_PSEUDONYM_SECRET = 'dev-only-pseudonym-secret-never-deploy';
 /** Locally only: a deployed function takes CHALLENGE_SECRET from Secret Manager. */
-export const DEV_CHALLENGE_SECRET = 'dev-only-challenge-secret-never-deploy';
+const DEV_CHALLENGE_SECRET = 'dev-only-challenge-secret-never-deploy';
 
 /** PBKDF2 iterations per try: the bench measures what a phone pays (docs/performance.md). */
-export const DEFAULT_CHALLENGE_COST = 5_000;
-export const CHALLENGE_MAX_COUNTER = 100;
+const DEFAULT_CHALLENGE_COST = 5_000;
+const CHALLENGE_MAX_COUNTER = 100;
 /** Long enough for a visitor who engages with the form, then writes for a while. */
-export const DEFAULT_CHALLENGE_TTL_MS = 60 * 60_000;
+const DEFAULT_CHALLENGE_TTL_MS = 60 * 60_000;
 
 /**
  * A secret's value. Blank or whitespace is unset: locally the dev-only key stands in; deployed

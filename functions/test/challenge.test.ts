@@ -12,7 +12,7 @@ import {
   type ChallengeRefusal,
   type ContactPayload,
 } from '../../src/contract/contact';
-import { backendSettings, DEFAULT_CHALLENGE_TTL_MS } from '../src/settings';
+import { backendSettings } from '../src/settings';
 import {
   sdkCallable,
   solve,
@@ -198,7 +198,7 @@ describe.each(KITS)('on the $name', { timeout: 30_000 }, (kit) => {
     const time = clock();
     const { h, nothingKept } = await backend({ now: time.now });
     const solved = await h.solved();
-    time.advance(DEFAULT_CHALLENGE_TTL_MS - 1000);
+    time.advance(backendSettings({}).challenge!.ttlMs - 1000);
     const early = await h.solved();
     time.advance(1000);
     await expect(refusal(h.call({ ...message(), [CHALLENGE_FIELD]: solved }))).resolves.toEqual(

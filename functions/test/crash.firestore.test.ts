@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
+import { clearFirestoreEmulator } from './storeKits';
 import { MESSAGES } from '../src/store/firestoreStore';
 import type { ContactRecord } from '../src/store/types';
 import { header, sdkCallable, startBackend, startSmtp, tempDir, waitFor } from './harness';

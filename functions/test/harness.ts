@@ -29,7 +29,7 @@ import type { ContactRecord } from '../src/store/types';
 
 export const PROJECT = 'demo-contact-test';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
@@ -112,7 +112,7 @@ export const TEST_CHALLENGE_SECRET = 'test-challenge-secret';
  * PBKDF2 iterations of a test's challenge: the whole check runs, at a cost that keeps hundreds of
  * messages quick (the bench measures the default cost).
  */
-export const TEST_CHALLENGE_COST = '1';
+const TEST_CHALLENGE_COST = '1';
 
 /** A challenge solved in Node with altcha-lib, as the field a message carries (base64 JSON). */
 export async function solve(challenge: Challenge): Promise<string> {
@@ -264,7 +264,7 @@ export async function callError(
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=) decoded. */
-export function decodeWords(value: string): string {
+function decodeWords(value: string): string {
   return value
     .replace(/(\?=)\s+(=\?)/g, '$1$2')
     .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>

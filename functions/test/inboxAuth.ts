@@ -29,7 +29,7 @@ export async function startTestAuth(): Promise<AuthEmulator> {
 }
 
 /** The newest sign-in link the emulator made for `email`. */
-export async function signInLink(host: string, email: string): Promise<string> {
+async function signInLink(host: string, email: string): Promise<string> {
   const res = await fetch(`http://${host}/emulator/v1/projects/${PROJECT}/oobCodes`);
   const { oobCodes } = (await res.json()) as {
     oobCodes: { email: string; oobLink: string; requestType: string }[];

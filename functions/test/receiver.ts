@@ -9,7 +9,7 @@ import { Webhook } from 'standardwebhooks';
 /** A fixed test secret: `whsec_` and the base64 of 32 bytes. */
 export const TEST_WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
-export interface Received {
+interface Received {
   path: string;
   headers: Record<string, string>;
   body: string;

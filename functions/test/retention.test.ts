@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
+import { clearFirestoreEmulator } from './storeKits';
 import { FirestoreStore, MESSAGES } from '../src/store/firestoreStore';
 import type { ContactStore } from '../src/store/types';
 import { closedPort, startHarness, startSmtp, tempDir, testSettings } from './harness';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
+import { clearFirestoreEmulator } from './storeKits';
 import { FileStore } from '../src/store/fileStore';
 import { FirestoreStore } from '../src/store/firestoreStore';
 import type { ContactStore } from '../src/store/types';

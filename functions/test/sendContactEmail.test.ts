@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/contract/rules';
 import { CONTACT_REFUSALS, SENT } from '../../src/contract/contact';
-import { UNREADABLE_BODY } from '../src/local/backend';
+/** What the local backend answers for a body it cannot read. */
+const UNREADABLE_BODY = 'The request body is not valid JSON.';
 import { UNDECODABLE_BODY } from '../src/request';
 import {
   callError,

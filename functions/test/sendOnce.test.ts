@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
+import { clearFirestoreEmulator } from './storeKits';
 import { FileStore } from '../src/store/fileStore';
 import { FirestoreStore } from '../src/store/firestoreStore';
 import { pendingDelivery, type ContactRecord, type ContactStore } from '../src/store/types';

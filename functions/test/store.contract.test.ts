@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
+import { clearFirestoreEmulator } from './storeKits';
 import { FileStore } from '../src/store/fileStore';
 import { FirestoreStore, MESSAGES } from '../src/store/firestoreStore';
 import { MAIL, pendingDelivery, type ContactRecord, type ContactStore } from '../src/store/types';

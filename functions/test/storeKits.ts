@@ -7,10 +7,23 @@ import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { inject } from 'vitest';
-import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
 import { FileStore } from '../src/store/fileStore';
 import { FirestoreStore } from '../src/store/firestoreStore';
 import type { ContactStore } from '../src/store/types';
+
+/** Deletes a project's documents through the emulator's REST call. */
+export async function clearFirestoreEmulator(host: string, projectId: string): Promise<void> {
+  const res = await fetch(
+    `http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
+    { method: 'DELETE' },
+  );
+  if (!res.ok) {
+    const body = (await res.text()).slice(0, 300);
+    throw new Error(
+      `Clearing ${projectId} in the Firestore emulator failed: ${res.status} ${body}`,
+    );
+  }
+}
 
 export interface StoreKit {
   name: string;

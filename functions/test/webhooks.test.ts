@@ -10,8 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DISCORD_MAX, destinationSettings, retryAfterMs } from '../src/destinations';
-import { clearFirestoreEmulator } from '../src/local/firestoreEmulator';
+import { destinationSenders } from '../src/delivery';
+import { destinationSettings } from '../src/destinations';
+import { clearFirestoreEmulator } from './storeKits';
 import { FileStore } from '../src/store/fileStore';
 import { FirestoreStore } from '../src/store/firestoreStore';
 import { pendingDelivery, type ContactRecord, type ContactStore } from '../src/store/types';
@@ -339,7 +340,7 @@ describe.each(KITS)('destinations on the $name', (kit) => {
     console.log(
       `${kit.name}: Discord content for a 2,000-character message of marks: ${Array.from(cut.content).length} characters`,
     );
-    expect(Array.from(cut.content).length).toBeLessThanOrEqual(DISCORD_MAX);
+    expect(Array.from(cut.content).length).toBeLessThanOrEqual(2000); // Discord's limit
     expect(cut.content).toContain(`the mail holds the whole message, id`);
     expect(cut.content).not.toMatch(/(^|[^\\])(\\\\)*[@[]/);
   }, 60_000);
@@ -436,14 +437,42 @@ describe.each(KITS)('destinations on the $name', (kit) => {
 });
 
 describe('Retry-After', () => {
-  const now = new Date('2026-03-01T12:00:00Z');
-  it('reads whole seconds and HTTP dates, and nothing else', () => {
-    expect(retryAfterMs('120', now)).toBe(120_000);
-    expect(retryAfterMs(' 0 ', now)).toBe(0);
-    expect(retryAfterMs('Sun, 01 Mar 2026 12:02:00 GMT', now)).toBe(120_000);
-    expect(retryAfterMs('Sun, 01 Mar 2026 11:00:00 GMT', now), 'a date gone by').toBe(0);
-    for (const nonsense of [null, '', '-5', '1.5', 'soon', '2026-03-01T12:02:00Z'])
-      expect(retryAfterMs(nonsense, now), String(nonsense)).toBeNull();
+  it('reads whole seconds and HTTP dates, and nothing else', async () => {
+    const soon = new Date(Date.now() + 120_000).toUTCString();
+    const goneBy = new Date(Date.now() - 3_600_000).toUTCString();
+    // Each header value the receiver answers with, and the whole error the sender throws for it.
+    const answers: [string | null, RegExp][] = [
+      ['120', /^HTTP 429, retry after 120 s$/],
+      [' 0 ', /^HTTP 429, retry after 0 s$/],
+      [soon, /^HTTP 429, retry after 1(19|20) s$/],
+      [goneBy, /^HTTP 429, retry after 0 s$/],
+      ...[null, '-5', '1.5', 'soon', '2026-03-01T12:02:00Z'].map(
+        (nonsense): [string | null, RegExp] => [nonsense, /^HTTP 429$/],
+      ),
+    ];
+    const headers = (value: string | null): Record<string, string> =>
+      value === null ? {} : { 'retry-after': value };
+    const receiver = await startReceiver({
+      '/busy': (n) => ({ status: 429, headers: headers(answers[n]![0]) }),
+    });
+    cleanups.push(() => receiver.close());
+    const settings = destinationSettings(
+      { WEBHOOK_URLS: `${receiver.origin}/busy`, WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
+      'local',
+    );
+    const sender = [...destinationSenders(settings).values()][0]!;
+    const record: ContactRecord = {
+      id: `retry-after-${randomUUID()}`,
+      name: 'Ada Lovelace',
+      email: 'ada@example.org',
+      message: 'We would like a small app for our book club, with reading lists.',
+      fingerprint: 'f'.repeat(64),
+      receivedAt: new Date().toISOString(),
+      clientHash: 'c'.repeat(64),
+      delivery: pendingDelivery(false),
+    };
+    for (const [value, error] of answers)
+      await expect(sender.send(record), String(value)).rejects.toThrow(error);
   });
 });
 

@@ -22,7 +22,7 @@ import {
 import { median } from '../../src/shared/stats';
 
 /** Messages stored before timing. */
-export const INBOX_MESSAGES = 10_000;
+const INBOX_MESSAGES = 10_000;
 const OWNER = 'owner@bench.test';
 /** Calls of each kind a sample times; the sample is their median. */
 const CALLS = 5;

@@ -12,7 +12,7 @@ const CATEGORIES = (
   'blink.user_timing,loading,v8,v8.execute'
 ).split(',');
 /** A frame counts as lit when this many CSS px² of the title are at least this bright. */
-export const LIT = { luminance: 185, areaCssPx: 12 };
+const LIT = { luminance: 185, areaCssPx: 12 };
 
 /** The first frame (ms after navigation start) whose lit area makes a patch of light; NaN if none. */
 export function litMs(frames: { t: number; litArea: number; litShare: number }[]): number {

@@ -145,14 +145,14 @@ export function paired(a: Sample[], b: Sample[], figure: string, ratio = false, 
 }
 
 /** Whole numbers for ms and KiB, more digits for small figures such as ratios and CLS. */
-export const num = (v: number) =>
+const num = (v: number) =>
   !Number.isFinite(v)
     ? '–'
     : Math.abs(v) >= 20
       ? `${Math.round(v)}`
       : `${+v.toFixed(Math.abs(v) >= 1 ? 1 : 3)}`;
 /** "median (min–max)" of the finite values; "–" when there are none. */
-export function spread(values: number[], f = num): string {
+function spread(values: number[], f = num): string {
   const s = summarize(values);
   if (!s.n) return '–';
   return s.n === 1 ? f(s.median) : `${f(s.median)} (${f(s.min)}–${f(s.max)})`;

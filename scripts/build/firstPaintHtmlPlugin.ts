@@ -14,7 +14,7 @@ import type { Plugin, Rollup } from 'vite';
  * The first screen's fonts, as the build's assets name them: the title's own, Syne 700 (the top
  * bar) and Inter 400 (the text).
  */
-export const FIRST_SCREEN_FONTS = [
+const FIRST_SCREEN_FONTS = [
   'title.woff2',
   'syne-latin-700-normal.woff2',
   'inter-latin-400-normal.woff2',
@@ -31,7 +31,7 @@ const fileOf = (url: string) => (url.startsWith('/') ? url.slice(1) : url);
  * The disabled link is never fetched. It tells Vite's chunk loader, which asks for the entry's
  * stylesheet along with any chunk that shares a module with the entry, that it is on the page.
  */
-export function inlineStylesheets(document: Document, bundle: Rollup.OutputBundle): string[] {
+function inlineStylesheets(document: Document, bundle: Rollup.OutputBundle): string[] {
   const inlined: string[] = [];
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
     const href = link.getAttribute('href') ?? '';
@@ -54,11 +54,7 @@ export function inlineStylesheets(document: Document, bundle: Rollup.OutputBundl
  * waits for its font (up to the swap period); found only once styles are computed, the fonts
  * start late and share the line with the scripts. Preloaded, they start first.
  */
-export function preloadFonts(
-  document: Document,
-  bundle: Rollup.OutputBundle,
-  styles: string[],
-): void {
+function preloadFonts(document: Document, bundle: Rollup.OutputBundle, styles: string[]): void {
   const assets = Object.values(bundle).filter((o) => o.type === 'asset');
   const links = FIRST_SCREEN_FONTS.flatMap((name) => {
     const font = assets.find((a) => a.names.includes(name));
@@ -84,7 +80,7 @@ export function preloadFonts(
  * app after the first paint. Asked for at low priority, it leaves the line to the first screen's
  * fonts.
  */
-export function lowPriorityScripts(document: Document): void {
+function lowPriorityScripts(document: Document): void {
   for (const el of document.querySelectorAll('script[type="module"], link[rel="modulepreload"]')) {
     if (!el.hasAttribute('fetchpriority')) el.setAttribute('fetchpriority', 'low');
   }

@@ -20,7 +20,7 @@ function jsonForScript(value: unknown): string {
 }
 
 /** schema.org Organization: the studio's name, site, logo, email, postal address and social profile. */
-export function organizationJsonLd(origin: string): Record<string, unknown> {
+function organizationJsonLd(origin: string): Record<string, unknown> {
   const a = company.address;
   return {
     '@context': 'https://schema.org',

@@ -11,7 +11,7 @@ import type { Alias } from 'vite';
 const fromRouterDom = createRequire(
   createRequire(import.meta.url).resolve('react-router-dom/package.json'),
 );
-export const REACT_ROUTER_PRODUCTION = join(
+const REACT_ROUTER_PRODUCTION = join(
   dirname(fromRouterDom.resolve('react-router/package.json')),
   'dist/production',
 );

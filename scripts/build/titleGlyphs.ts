@@ -16,8 +16,7 @@ import { flatten, loadPathKit, unionContours, type Contour } from './titleOutlin
 const require = createRequire(import.meta.url);
 
 /** The title's font: Syne 700 (Latin) from its npm package. */
-export const TITLE_FONT_FILE =
-  require.resolve('@fontsource/syne/files/syne-latin-700-normal.woff2');
+const TITLE_FONT_FILE = require.resolve('@fontsource/syne/files/syne-latin-700-normal.woff2');
 
 /** Flattening tolerance in font units (1/1000 em): 0.13 px at 500 px per em. */
 const FLATTEN_TOLERANCE = 0.25;

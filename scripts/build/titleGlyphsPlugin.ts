@@ -5,7 +5,7 @@ import { company } from '../../src/content/company.ts';
 import { buildTitleGlyphs, type TitleGlyphBuild } from './titleGlyphs.ts';
 
 /** The outlined DOM title's font, written before the styles that name it are read (git-ignored). */
-export const TITLE_FONT_OUT = resolve(import.meta.dirname, '../../src/generated/title.woff2');
+const TITLE_FONT_OUT = resolve(import.meta.dirname, '../../src/generated/title.woff2');
 /** The canvas's glyphs, as a module: `import titleGlyphs from 'virtual:title-glyphs'`. */
 const TITLE_GLYPHS_ID = 'virtual:title-glyphs';
 /** The name's widths in ems, for the motion store: `import metrics from 'virtual:title-metrics'`. */

@@ -25,7 +25,7 @@ export interface CorpusMessage {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ' };
 
 /** The body of a raw mail as plain text: no headers, quoted-printable decoded, no HTML. */
-export function mailBody(raw: string): string {
+function mailBody(raw: string): string {
   const start = raw.search(/\r?\n\r?\n/u);
   let body = start < 0 ? '' : raw.slice(start).trim();
   if (/quoted-printable/iu.test(raw))

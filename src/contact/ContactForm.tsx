@@ -1,11 +1,19 @@
-import { useMemo, useReducer, useRef, type SyntheticEvent } from 'react';
+import {
+  useMemo,
+  useReducer,
+  useRef,
+  type ActionDispatch,
+  type FocusEvent,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react';
 import { animated } from '@react-spring/web';
 import { edgeLightRef } from '../dom-motion/edgeLight';
 import { newIdempotencyKey } from './draft';
 import { Field, type FieldControl } from './Field';
 import { FormBanner } from './FormBanner';
 import { useCounterMark } from './formMotion';
-import { formReducer, INITIAL_STATE } from './formState';
+import { formReducer, INITIAL_STATE, type FormEvent } from './formState';
 import { preload } from './lazy';
 import {
   contactProblems,
@@ -27,29 +35,87 @@ function counterTone(message: string, count: number): string {
   return count >= MESSAGE_MIN ? 'contact-form__counter--ok' : '';
 }
 
-/** The contact form; its firebase client and outbox load on first focus, not in the first paint. */
-export function ContactForm() {
-  const [state, dispatch] = useReducer(formReducer, INITIAL_STATE);
+/** The message's hint, and its length counted against the minimum, marked when it is enough. */
+function MessageMeta({ message }: { message: string }) {
+  const count = contentLength(message);
+  const tone = counterTone(message, count);
+  const counterMark = useCounterMark(tone === 'contact-form__counter--ok');
+  return (
+    <div className="contact-form__meta">
+      <span id="contact-message-hint">{words.contact.messageHint(MESSAGE_MIN, MESSAGE_MAX)}</span>
+      <animated.span
+        id="contact-counter"
+        className={`contact-form__counter ${tone}`}
+        style={counterMark}
+      >
+        {count}/{MESSAGE_MIN}
+      </animated.span>
+    </div>
+  );
+}
+
+/** Honeypot: people never see or reach it; bots that fill every field do. */
+function Honeypot({
+  control,
+  value,
+  onChange,
+}: {
+  control: RefObject<HTMLInputElement | null>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="contact-form__trap" aria-hidden="true">
+      <label htmlFor="contact-website">{words.contact.trap}</label>
+      <input
+        ref={control}
+        id="contact-website"
+        name="website"
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/**
+ * A field taking the focus is the visitor engaging with the form; Send taking it (a click) is the
+ * send itself, which takes the challenge solved ahead.
+ */
+function preloadOnFieldFocus(event: FocusEvent<HTMLFormElement>) {
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement)
+    preload();
+}
+
+/** The form's elements, and one change handler per field for the form's life. */
+function useFormControls(dispatch: ActionDispatch<[FormEvent]>) {
   const name = useRef<FieldControl>(null);
   const email = useRef<FieldControl>(null);
   const message = useRef<FieldControl>(null);
   const website = useRef<HTMLInputElement>(null);
   const controls = useMemo(() => ({ name, email, message, website }), []);
-  // One change handler per field for the form's life, so a key draws again only its own field.
+  // A handler that never changes lets a key draw again only its own field.
   const edits = useMemo(() => {
     const edit = (field: ContactField) => (e: { target: { value: string } }) =>
       dispatch({ type: 'edited', field, value: e.target.value });
     return { name: edit('name'), email: edit('email'), message: edit('message') };
-  }, []);
+  }, [dispatch]);
+  return { controls, edits };
+}
+
+/** The contact form; its firebase client and outbox load on first focus, not in the first paint. */
+export function ContactForm() {
+  const [state, dispatch] = useReducer(formReducer, INITIAL_STATE);
+  const { controls, edits } = useFormControls(dispatch);
   useDraft(state, dispatch, controls);
   useKiosk(state, dispatch);
   useOutbox(state, dispatch);
   useSend(state.attempt, dispatch);
 
   const { status, fields, kiosk } = state;
-  const count = contentLength(fields.message);
-  const tone = counterTone(fields.message, count);
-  const counterMark = useCounterMark(tone === 'contact-form__counter--ok');
 
   function onSubmit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,12 +140,7 @@ export function ContactForm() {
       data-edge-light=""
       noValidate
       onSubmit={onSubmit}
-      onFocus={(e) => {
-        // A field taking the focus is the visitor engaging with the form; Send taking it (a
-        // click) is the send itself, which takes the challenge solved ahead.
-        if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)
-          preload();
-      }}
+      onFocus={preloadOnFieldFocus}
       aria-labelledby="contact-title"
       autoComplete={kiosk ? 'off' : undefined}
     >
@@ -89,14 +150,14 @@ export function ContactForm() {
         <div className="contact-form__row">
           <Field
             {...field('name')}
-            control={name}
+            control={controls.name}
             label={words.contact.labels.name}
             type="text"
             autoComplete={kiosk ? 'off' : 'name'}
           />
           <Field
             {...field('email')}
-            control={email}
+            control={controls.email}
             label={words.contact.labels.email}
             type="email"
             autoComplete={kiosk ? 'off' : 'email'}
@@ -106,38 +167,18 @@ export function ContactForm() {
         </div>
         <Field
           {...field('message')}
-          control={message}
+          control={controls.message}
           label={words.contact.labels.message}
           rows={4}
           describedBy="contact-message-hint contact-counter"
         >
-          <div className="contact-form__meta">
-            <span id="contact-message-hint">
-              {words.contact.messageHint(MESSAGE_MIN, MESSAGE_MAX)}
-            </span>
-            <animated.span
-              id="contact-counter"
-              className={`contact-form__counter ${tone}`}
-              style={counterMark}
-            >
-              {count}/{MESSAGE_MIN}
-            </animated.span>
-          </div>
+          <MessageMeta message={fields.message} />
         </Field>
-        {/* Honeypot: people never see or reach it; bots that fill every field do. */}
-        <div className="contact-form__trap" aria-hidden="true">
-          <label htmlFor="contact-website">{words.contact.trap}</label>
-          <input
-            ref={website}
-            id="contact-website"
-            name="website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            value={state.website}
-            onChange={(e) => dispatch({ type: 'baited', value: e.target.value })}
-          />
-        </div>
+        <Honeypot
+          control={controls.website}
+          value={state.website}
+          onChange={(value) => dispatch({ type: 'baited', value })}
+        />
         <SendButton status={status} />
       </fieldset>
     </form>

@@ -21,7 +21,7 @@ function text(env: Env, key: string): string {
   return typeof v === 'string' ? v.trim() : '';
 }
 
-export function parseHostPort(value: string): { host: string; port: number } {
+function parseHostPort(value: string): { host: string; port: number } {
   const m = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value);
   const port = m ? Number(m[2]) : NaN;
   if (!m || !(port > 0 && port < 65536))
@@ -36,7 +36,7 @@ export interface PageOrigin {
   protocol: string;
 }
 
-export function originHostPort(page: PageOrigin): {
+function originHostPort(page: PageOrigin): {
   host: string;
   port: number;
 } {

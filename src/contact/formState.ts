@@ -61,8 +61,8 @@ export type FormEvent =
   | { type: 'forget' }
   | { type: 'thankYouOver' };
 
-export const NO_BANNER: Banner = { text: '', polite: false };
-export const QUEUED_BANNER: Banner = { text: `${DEFAULT_ERROR} ${QUEUED_NOTE}`, polite: true };
+const NO_BANNER: Banner = { text: '', polite: false };
+const QUEUED_BANNER: Banner = { text: `${DEFAULT_ERROR} ${QUEUED_NOTE}`, polite: true };
 
 export const INITIAL_STATE: FormState = {
   status: 'idle',

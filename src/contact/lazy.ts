@@ -19,7 +19,7 @@ export function loadOutbox() {
 }
 
 /** How long the visitor has neither typed nor pressed before the form's lazy work starts. */
-export const QUIET_MS = 400;
+const QUIET_MS = 400;
 /** What restarts the wait: any key, press or edit, in the form or elsewhere. */
 const INPUTS = ['keydown', 'pointerdown', 'input'] as const;
 

@@ -6,7 +6,7 @@ import type { FormEvent } from './formState';
 import { cancelPreload, loadClient, loadOutbox } from './lazy';
 
 /** Sends one message and says how it ended, as the form's next event. */
-export async function sendMessage(payload: ContactPayload): Promise<FormEvent> {
+async function sendMessage(payload: ContactPayload): Promise<FormEvent> {
   const key = payload.idempotencyKey;
   cancelPreload();
   let outcome: CallOutcome;

@@ -42,7 +42,7 @@ export const routes: Record<RouteKey, RouteMeta> = {
 };
 
 /** Where the site is served, for canonical URLs, Open Graph, the sitemap and robots.txt. */
-export const DEFAULT_SITE_ORIGIN = 'https://bluestem.example.com';
+const DEFAULT_SITE_ORIGIN = 'https://bluestem.example.com';
 
 /** `https://host[:port]` from a configured value: no path, no trailing slash; invalid values throw. */
 export function siteOrigin(

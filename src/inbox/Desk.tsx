@@ -1,5 +1,5 @@
 /** The desk: folders, search, the list with its verbs, one message, export and a visitor's data. */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   INBOX_FOLDERS,
   type InboxFolder,
@@ -31,33 +31,21 @@ const VERBS: Record<InboxFolder, InboxMark[]> = {
   all: ['handled', 'new', 'spam', 'not-spam'],
 };
 
-export function Desk({ email }: { email: string }) {
-  const [folder, setFolder] = useState<InboxFolder>('new');
-  const [query, setQuery] = useState('');
-  const [draft, setDraft] = useState('');
+/**
+ * The first page of a folder and search, loaded when either changes and refreshed while the page
+ * is open and visible (not while a message is open). The page's title counts the new messages.
+ */
+function useListing(
+  folder: InboxFolder,
+  query: string,
+  openId: string | null,
+  setNotice: (text: string) => void,
+) {
   const [listing, setListing] = useState<Listing | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-
   const load = useCallback(async (f: InboxFolder, q: string) => {
     const answer = await inbox({ op: 'list', folder: f, query: q, cursor: null });
     setListing({ ...answer, folder: f, query: q });
   }, []);
-
-  const act = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setNotice('');
-    try {
-      await work();
-    } catch (error) {
-      setNotice(errorText(error) || w.error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   useEffect(() => {
     let live = true;
@@ -68,16 +56,8 @@ export function Desk({ email }: { email: string }) {
     return () => {
       live = false;
     };
-  }, [folder, query]);
+  }, [folder, query, setNotice]);
 
-  /** Another folder or search: what was selected goes. */
-  const show = (f: InboxFolder, q: string) => {
-    setSelected(new Set());
-    setFolder(f);
-    setQuery(q);
-  };
-
-  // New messages appear while the page is open and visible; the list's first page is refreshed.
   useEffect(() => {
     const refresh = () => {
       if (document.visibilityState === 'visible' && !openId)
@@ -95,13 +75,53 @@ export function Desk({ email }: { email: string }) {
   useEffect(() => {
     document.title = fresh > 0 ? `(${fresh}) ${w.title}` : w.title;
   }, [fresh]);
+  const loadMore = async () => {
+    if (!listing?.next) return;
+    const answer = await inbox({ op: 'list', folder, query, cursor: listing.next });
+    setListing({ ...answer, rows: [...listing.rows, ...answer.rows], folder, query });
+  };
+  return { listing, load, loadMore };
+}
 
-  const more = () =>
-    act(async () => {
-      if (!listing?.next) return;
-      const answer = await inbox({ op: 'list', folder, query, cursor: listing.next });
-      setListing({ ...answer, rows: [...listing.rows, ...answer.rows], folder, query });
-    });
+/** Runs one action of the desk at a time: busy meanwhile, its failure said in the notice. */
+function useAct() {
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const act = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setNotice('');
+    try {
+      await work();
+    } catch (error) {
+      setNotice(errorText(error) || w.error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, notice, setNotice, act };
+}
+
+/** Downloads the folder's messages that match the search, as CSV. */
+async function exportCsv(folder: InboxFolder, query: string) {
+  const { csv, fileName } = await inbox({ op: 'export', folder, query });
+  download(csv, fileName, 'text/csv;charset=utf-8');
+}
+
+export function Desk({ email }: { email: string }) {
+  const [folder, setFolder] = useState<InboxFolder>('new');
+  const [query, setQuery] = useState('');
+  const [draft, setDraft] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [openId, setOpenId] = useState<string | null>(null);
+  const { busy, notice, setNotice, act } = useAct();
+  const { listing, load, loadMore } = useListing(folder, query, openId, setNotice);
+
+  /** Another folder or search: what was selected goes. */
+  const show = (f: InboxFolder, q: string) => {
+    setSelected(new Set());
+    setFolder(f);
+    setQuery(q);
+  };
 
   const mark = (selection: InboxSelection, m: InboxMark) =>
     act(async () => {
@@ -110,17 +130,6 @@ export function Desk({ email }: { email: string }) {
       await load(folder, query);
       setNotice(w.marked(changed));
     });
-
-  const exportCsv = () =>
-    act(async () => {
-      const { csv, fileName } = await inbox({ op: 'export', folder, query });
-      download(csv, fileName, 'text/csv;charset=utf-8');
-    });
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    show(folder, draft.trim());
-  };
 
   if (openId)
     return (
@@ -133,132 +142,198 @@ export function Desk({ email }: { email: string }) {
       />
     );
 
-  const rows = listing?.rows ?? [];
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-
   return (
     <div className="desk">
-      <header className="desk-head">
-        <h1 ref={heading}>{w.heading}</h1>
-        <p>
-          {w.signedInAs(email)}{' '}
-          <button type="button" className="link-button" onClick={() => void signOutNow()}>
-            {w.signOut}
-          </button>
-        </p>
-      </header>
-      <nav aria-label={w.foldersLabel} className="folders">
-        <ul>
-          {INBOX_FOLDERS.map((f) => (
-            <li key={f}>
-              <button
-                type="button"
-                aria-current={f === folder ? 'page' : undefined}
-                onClick={() => show(f, query)}
-              >
-                {w.folders[f]} <span className="count">{listing?.counts[f] ?? '–'}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <form role="search" className="search" onSubmit={search}>
-        <label htmlFor="inbox-search">{w.search}</label>
-        <input
-          id="inbox-search"
-          type="search"
-          value={draft}
-          maxLength={200}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <button type="submit">{w.searchButton}</button>
-        {query && (
-          <button
-            type="button"
-            onClick={() => {
-              setDraft('');
-              show(folder, '');
-            }}
-          >
-            {w.clearSearch}
-          </button>
-        )}
-      </form>
+      <DeskHeader email={email} />
+      <Folders folder={folder} counts={listing?.counts} onShow={(f) => show(f, query)} />
+      <Search
+        draft={draft}
+        onDraft={setDraft}
+        searching={query !== ''}
+        onSearch={() => show(folder, draft.trim())}
+        onClear={() => {
+          setDraft('');
+          show(folder, '');
+        }}
+      />
       <section aria-labelledby="list-heading" className="listing">
         <h2 id="list-heading">
           {w.folders[folder]}: {listing ? w.matching(listing.matching, listing.query) : w.loading}
         </h2>
-        <div className="verbs" role="group" aria-label={w.selected(selected.size)}>
-          <span aria-live="polite">{w.selected(selected.size)}</span>
-          {VERBS[folder].map((m) => (
-            <button
-              key={m}
-              type="button"
-              disabled={busy || selected.size === 0}
-              onClick={() => void mark({ ids: [...selected] }, m)}
-            >
-              {w.marks[m]}
-            </button>
-          ))}
-          {listing && listing.matching > 0 && folder !== 'all' && (
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void mark({ folder, query }, VERBS[folder][0]!)}
-            >
-              {w.markAll(w.marks[VERBS[folder][0]!], listing.matching)}
-            </button>
-          )}
-          <button
-            type="button"
-            disabled={busy || !listing?.matching}
-            onClick={() => void exportCsv()}
-          >
-            {w.exportCsv}
-          </button>
-        </div>
+        <Verbs
+          folder={folder}
+          matching={listing?.matching ?? 0}
+          selected={selected}
+          busy={busy}
+          onMark={(m) => void mark({ ids: [...selected] }, m)}
+          onMarkAll={() => void mark({ folder, query }, VERBS[folder][0]!)}
+          onExport={() => void act(() => exportCsv(folder, query))}
+        />
         <p role="status" className="notice">
           {notice}
         </p>
-        {rows.length === 0 ? (
-          listing && <p>{w.empty}</p>
-        ) : (
-          <>
-            <label className="select-all">
-              <input
-                type="checkbox"
-                checked={allOnPage}
-                onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((r) => r.id)))}
-              />
-              {w.selectAll}
-            </label>
-            <ul className="rows">
-              {rows.map((r) => (
-                <Row
-                  key={r.id}
-                  row={r}
-                  checked={selected.has(r.id)}
-                  onToggle={() => toggle(r.id)}
-                  onOpen={() => setOpenId(r.id)}
-                />
-              ))}
-            </ul>
-          </>
-        )}
+        <Rows
+          rows={listing?.rows ?? []}
+          loaded={listing !== null}
+          selected={selected}
+          onSelect={setSelected}
+          onOpen={setOpenId}
+        />
         {listing?.next && (
-          <button type="button" disabled={busy} onClick={() => void more()}>
+          <button type="button" disabled={busy} onClick={() => void act(loadMore)}>
             {w.more}
           </button>
         )}
       </section>
       <VisitorData onErased={() => void load(folder, query)} />
     </div>
+  );
+}
+
+function DeskHeader({ email }: { email: string }) {
+  return (
+    <header className="desk-head">
+      <h1>{w.heading}</h1>
+      <p>
+        {w.signedInAs(email)}{' '}
+        <button type="button" className="link-button" onClick={() => void signOutNow()}>
+          {w.signOut}
+        </button>
+      </p>
+    </header>
+  );
+}
+
+function Folders(props: {
+  folder: InboxFolder;
+  counts: InboxListAnswer['counts'] | undefined;
+  onShow(folder: InboxFolder): void;
+}) {
+  return (
+    <nav aria-label={w.foldersLabel} className="folders">
+      <ul>
+        {INBOX_FOLDERS.map((f) => (
+          <li key={f}>
+            <button
+              type="button"
+              aria-current={f === props.folder ? 'page' : undefined}
+              onClick={() => props.onShow(f)}
+            >
+              {w.folders[f]} <span className="count">{props.counts?.[f] ?? '–'}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Search(props: {
+  draft: string;
+  onDraft(draft: string): void;
+  searching: boolean;
+  onSearch(): void;
+  onClear(): void;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSearch();
+  };
+  return (
+    <form role="search" className="search" onSubmit={submit}>
+      <label htmlFor="inbox-search">{w.search}</label>
+      <input
+        id="inbox-search"
+        type="search"
+        value={props.draft}
+        maxLength={200}
+        onChange={(e) => props.onDraft(e.target.value)}
+      />
+      <button type="submit">{w.searchButton}</button>
+      {props.searching && (
+        <button type="button" onClick={props.onClear}>
+          {w.clearSearch}
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** The folder's verbs for the selected messages, one for all that match, and the export. */
+function Verbs(props: {
+  folder: InboxFolder;
+  matching: number;
+  selected: Set<string>;
+  busy: boolean;
+  onMark(mark: InboxMark): void;
+  onMarkAll(): void;
+  onExport(): void;
+}) {
+  const { folder, selected, busy } = props;
+  return (
+    <div className="verbs" role="group" aria-label={w.selected(selected.size)}>
+      <span aria-live="polite">{w.selected(selected.size)}</span>
+      {VERBS[folder].map((m) => (
+        <button
+          key={m}
+          type="button"
+          disabled={busy || selected.size === 0}
+          onClick={() => props.onMark(m)}
+        >
+          {w.marks[m]}
+        </button>
+      ))}
+      {props.matching > 0 && folder !== 'all' && (
+        <button type="button" disabled={busy} onClick={props.onMarkAll}>
+          {w.markAll(w.marks[VERBS[folder][0]!], props.matching)}
+        </button>
+      )}
+      <button type="button" disabled={busy || !props.matching} onClick={props.onExport}>
+        {w.exportCsv}
+      </button>
+    </div>
+  );
+}
+
+/** The listed messages, each with its checkbox, and one box that selects the whole page. */
+function Rows(props: {
+  rows: InboxRow[];
+  loaded: boolean;
+  selected: Set<string>;
+  onSelect(update: (selected: Set<string>) => Set<string>): void;
+  onOpen(id: string): void;
+}) {
+  const { rows, selected, onSelect } = props;
+  if (rows.length === 0) return props.loaded && <p>{w.empty}</p>;
+  const allOnPage = rows.every((r) => selected.has(r.id));
+  const toggle = (id: string) =>
+    onSelect((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return (
+    <>
+      <label className="select-all">
+        <input
+          type="checkbox"
+          checked={allOnPage}
+          onChange={() => onSelect(() => (allOnPage ? new Set() : new Set(rows.map((r) => r.id))))}
+        />
+        {w.selectAll}
+      </label>
+      <ul className="rows">
+        {rows.map((r) => (
+          <Row
+            key={r.id}
+            row={r}
+            checked={selected.has(r.id)}
+            onToggle={() => toggle(r.id)}
+            onOpen={() => props.onOpen(r.id)}
+          />
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { errorText, inbox } from './client';
 import { studioTime } from './time';
 
 /** A `mailto:` link that answers `m` in the studio's own mail client, the message quoted. */
-export function replyLink(m: InboxMessage): string {
+function replyLink(m: InboxMessage): string {
   const quoted = m.message
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
@@ -21,6 +21,63 @@ const MARKS: Record<InboxMessage['folder'], InboxMark[]> = {
   handled: ['new', 'spam'],
   spam: ['not-spam'],
 };
+
+/** Who sent the message, and when it came. */
+function Facts({ message }: { message: InboxMessage }) {
+  return (
+    <dl className="facts">
+      <dt>{w.from}</dt>
+      <dd>
+        {message.name} &lt;{message.email}&gt;
+      </dd>
+      <dt>{w.received}</dt>
+      <dd>
+        <time dateTime={message.receivedAt}>{studioTime(message.receivedAt)}</time>
+      </dd>
+    </dl>
+  );
+}
+
+/** Why the filter held the message, when it did. */
+function SpamReasons({ reasons }: { reasons: string[] }) {
+  if (reasons.length === 0) return null;
+  return (
+    <section aria-labelledby="why-spam">
+      <h2 id="why-spam">{w.spamReasons}</h2>
+      <ul>
+        {reasons.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Each delivery's state and last error, with a retry for one that failed or waits. */
+function Deliveries(props: {
+  deliveries: InboxMessage['deliveries'];
+  busy: boolean;
+  onRetry(channel: string): void;
+}) {
+  return (
+    <section aria-labelledby="deliveries">
+      <h2 id="deliveries">{w.deliveries}</h2>
+      <ul className="deliveries">
+        {props.deliveries.map((d) => (
+          <li key={d.channel}>
+            <strong>{w.channels[d.channel] ?? d.channel}</strong>: {w.states[d.state]}
+            {d.lastError && <span className="error"> — {d.lastError}</span>}
+            {(d.state === 'failed' || d.state === 'pending') && (
+              <button type="button" disabled={props.busy} onClick={() => props.onRetry(d.channel)}>
+                {w.retry(w.channels[d.channel] ?? d.channel)}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export function MessageView({ id, onBack }: { id: string; onBack(): void }) {
   const [message, setMessage] = useState<InboxMessage | null>(null);
@@ -69,16 +126,7 @@ export function MessageView({ id, onBack }: { id: string; onBack(): void }) {
       </p>
       {message && (
         <>
-          <dl className="facts">
-            <dt>{w.from}</dt>
-            <dd>
-              {message.name} &lt;{message.email}&gt;
-            </dd>
-            <dt>{w.received}</dt>
-            <dd>
-              <time dateTime={message.receivedAt}>{studioTime(message.receivedAt)}</time>
-            </dd>
-          </dl>
+          <Facts message={message} />
           <div className="verbs">
             <a className="button" href={replyLink(message)}>
               {w.reply}
@@ -100,41 +148,14 @@ export function MessageView({ id, onBack }: { id: string; onBack(): void }) {
             ))}
           </div>
           <p className="message-text">{message.message}</p>
-          {message.spamReasons.length > 0 && (
-            <section aria-labelledby="why-spam">
-              <h2 id="why-spam">{w.spamReasons}</h2>
-              <ul>
-                {message.spamReasons.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            </section>
-          )}
-          <section aria-labelledby="deliveries">
-            <h2 id="deliveries">{w.deliveries}</h2>
-            <ul className="deliveries">
-              {message.deliveries.map((d) => (
-                <li key={d.channel}>
-                  <strong>{w.channels[d.channel] ?? d.channel}</strong>: {w.states[d.state]}
-                  {d.lastError && <span className="error"> — {d.lastError}</span>}
-                  {(d.state === 'failed' || d.state === 'pending') && (
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={() =>
-                        void act(
-                          async () =>
-                            (await inbox({ op: 'retry', id, channel: d.channel })).message,
-                        )
-                      }
-                    >
-                      {w.retry(w.channels[d.channel] ?? d.channel)}
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <SpamReasons reasons={message.spamReasons} />
+          <Deliveries
+            deliveries={message.deliveries}
+            busy={busy}
+            onRetry={(channel) =>
+              void act(async () => (await inbox({ op: 'retry', id, channel })).message)
+            }
+          />
         </>
       )}
     </article>

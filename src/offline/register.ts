@@ -2,7 +2,7 @@
 import { routes } from '../content/site';
 import { motionStore, type MotionState } from '../motion/store';
 
-export const SERVICE_WORKER_URL = '/sw.js';
+const SERVICE_WORKER_URL = '/sw.js';
 const UPDATE_EVERY_MS = 30 * 60_000;
 const TITLE_WAIT_MS = 30_000;
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { LottieAnimationProps } from './LottieAnimation';
 
-export const ARROW_WIDTH_PX = 30;
-export const ARROW_SPEED = 1.25;
+const ARROW_WIDTH_PX = 30;
+const ARROW_SPEED = 1.25;
 
 interface LoadedArrow {
   Player: ComponentType<LottieAnimationProps>;
@@ -12,7 +12,7 @@ interface LoadedArrow {
 let loading: Promise<LoadedArrow> | null = null;
 
 /** The Lottie player (about 50 KB) is fetched once, when first needed, never on the critical path. */
-export function loadArrow(): Promise<LoadedArrow> {
+function loadArrow(): Promise<LoadedArrow> {
   loading ??= Promise.all([import('./LottieAnimation'), import('./arrow.lottie.json')]).then(
     ([player, json]) => ({ Player: player.default, data: json.default as object }),
     (error: unknown) => {

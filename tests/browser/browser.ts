@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/bench/browser';
 
-export const CHROMIUM = CHROMIUM_PATH;
+const CHROMIUM = CHROMIUM_PATH;
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export const SCREENSHOT_DIR = 'test-results/screenshots';
@@ -23,7 +23,7 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
-export async function launch(): Promise<Browser> {
+async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 }
 

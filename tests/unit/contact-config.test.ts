@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { contactClientConfig, parseHostPort } from '../../src/contact/config';
+import { contactClientConfig } from '../../src/contact/config';
 import { LOCAL_CALLABLE_ROUTE } from '../../src/contract/callable';
 import { clearDraft, DRAFT_KEY, draftText, parseDraft, saveDraft } from '../../src/contact/draft';
 
@@ -62,9 +62,11 @@ describe('where the contact call goes', () => {
   });
 
   it('refuses a setting that is not host:port', () => {
-    expect(() => parseHostPort('127.0.0.1')).toThrow(/host:port/);
-    expect(() => parseHostPort('127.0.0.1:99999')).toThrow(/host:port/);
-    expect(parseHostPort('[::1]:5001')).toEqual({ host: '::1', port: 5001 });
+    const emulator = (setting: string) =>
+      contactClientConfig({ VITE_FUNCTIONS_EMULATOR: setting }).emulator;
+    expect(() => emulator('127.0.0.1')).toThrow(/host:port/);
+    expect(() => emulator('127.0.0.1:99999')).toThrow(/host:port/);
+    expect(emulator('[::1]:5001')).toEqual({ host: '::1', port: 5001 });
   });
 });
 

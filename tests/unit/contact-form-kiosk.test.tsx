@@ -2,9 +2,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { DRAFT_KEY, EMPTY_DRAFT } from '../../src/contact/draft';
-import { NO_BANNER, QUEUED_BANNER } from '../../src/contact/formState';
+import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { forgetVisitor, THANK_YOU_MS } from '../../src/contact/kiosk';
 import { Harness, type Probe } from './contact-form-harness';
+
+/** The banner with nothing to say, and the one that says the message waits in the outbox. */
+const NO_BANNER = { text: '', polite: false };
+const QUEUED_BANNER = { text: `${DEFAULT_ERROR} ${QUEUED_NOTE}`, polite: true };
 
 const TEXT = {
   name: 'Anna Karenina',

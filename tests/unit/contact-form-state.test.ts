@@ -4,7 +4,6 @@ import { EMPTY_DRAFT } from '../../src/contact/draft';
 import {
   formReducer,
   INITIAL_STATE,
-  NO_BANNER,
   type FormEvent,
   type FormState,
 } from '../../src/contact/formState';
@@ -18,6 +17,8 @@ const TEXT = {
 const KEY = '2f1c8a52-5d3e-4c1b-9a7e-0d6f3b2e8c41';
 const OTHER_KEY = '7b0e4d19-3a6c-4f2e-8d15-c9a2e6f1b3d7';
 const QUEUED_TEXT = `${DEFAULT_ERROR} ${QUEUED_NOTE}`;
+/** The banner with nothing to say. */
+const NO_BANNER = { text: '', polite: false };
 
 /** The state after each event in turn, from a hydrated ordinary form. */
 function after(...events: FormEvent[]): FormState {

@@ -9,7 +9,7 @@ const COLUMNS = ['id', 'received at', 'folder', 'name', 'email', 'message', 'del
  * A cell a spreadsheet would read as a formula (starting with =, +, -, @, tab or CR) gets a
  * leading apostrophe, as OWASP's CSV injection advice says: it shows as text.
  */
-export function defused(cell: string): string {
+function defused(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 

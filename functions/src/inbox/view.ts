@@ -3,7 +3,7 @@ import type { InboxDelivery, InboxMessage, InboxRow } from '../../../src/contrac
 import { folderOf, MAIL, type ContactRecord } from '../store/types';
 
 /** How much of the text a row shows. */
-export const PREVIEW_LENGTH = 140;
+const PREVIEW_LENGTH = 140;
 
 export function rowOf(r: ContactRecord): InboxRow {
   const oneLine = r.message.replace(/\s+/g, ' ').trim();

@@ -53,7 +53,7 @@ export interface LocalBackend {
   close(): Promise<void>;
 }
 
-export const UNREADABLE_BODY = 'The request body is not valid JSON.';
+const UNREADABLE_BODY = 'The request body is not valid JSON.';
 
 /** Errors thrown before the callable runs (body parsing), answered in the callable protocol. */
 function protocolErrors(err: unknown, _req: Request, res: Response, next: NextFunction) {
@@ -75,6 +75,58 @@ function protocolErrors(err: unknown, _req: Request, res: Response, next: NextFu
   }
 }
 
+/**
+ * Removes the temp files a crash left half-written in every folder the file store and the outbox
+ * write. A folder that cannot be read is only logged: the store answers as unavailable, call by
+ * call, and the backend starts all the same.
+ */
+async function sweepLeftoverTemps(dataDir: string, outboxDir: string): Promise<void> {
+  let swept = 0;
+  for (const dir of [...Object.values(fileStoreFolders(dataDir)), outboxDir]) {
+    swept += await sweepTempFiles(dir).catch((error: unknown) => {
+      console.warn(`Could not look for leftover temp files in ${dir}: ${(error as Error).message}`);
+      return 0;
+    });
+  }
+  if (swept) console.warn(`Removed ${swept} half-written temp file(s) a crash left in ${dataDir}.`);
+}
+
+type Callable = (req: never, res: Response) => unknown;
+
+/** The express app: the JSON body, each callable at its path, and the protocol's errors. */
+function callableApp(maxBodyBytes: number, callables: Record<string, Callable>) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(
+    express.json({
+      limit: maxBodyBytes,
+      verify: (req, _res, buf) => {
+        (req as Request & { rawBody?: Buffer }).rawBody = buf;
+      },
+    }),
+  );
+  for (const [name, callable] of Object.entries(callables))
+    app.all(`/:project/${FUNCTIONS_REGION}/${name}`, (req, res) => callable(req as never, res));
+  app.use(protocolErrors);
+  return app;
+}
+
+function listen(app: express.Express, port: number, host: string): Promise<Server> {
+  return new Promise((ok, fail) => {
+    const s = app.listen(port, host, (error?: Error) => (error ? fail(error) : ok(s)));
+    s.once('error', fail);
+  });
+}
+
+/** A callable checks each ID token with firebase-admin's default app: it names the project. */
+async function ensureDefaultApp(projectId: string | undefined): Promise<void> {
+  const { getApps, initializeApp } = await import('firebase-admin/app');
+  if (!getApps().some((a) => a.name === '[DEFAULT]'))
+    initializeApp({
+      projectId: projectId ?? process.env.VITE_FIREBASE_PROJECT_ID ?? LOCAL_PROJECT_ID,
+    });
+}
+
 /** The callable in express on 127.0.0.1, at the path connectFunctionsEmulator calls. */
 export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
   const dataDir = resolve(options.dataDir);
@@ -85,16 +137,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     ? smtpMailer(options.smtpUrl, settings.mail)
     : outboxMailer(outboxDir, settings.mail);
   const runtime = { store, mailer, settings, now: options.now };
-  let swept = 0;
-  // Every folder the file store and the outbox write: a crash can leave a temp file in any.
-  for (const dir of [...Object.values(fileStoreFolders(dataDir)), outboxDir]) {
-    // A store that cannot be read is answered as unavailable, call by call: start all the same.
-    swept += await sweepTempFiles(dir).catch((error: unknown) => {
-      console.warn(`Could not look for leftover temp files in ${dir}: ${(error as Error).message}`);
-      return 0;
-    });
-  }
-  if (swept) console.warn(`Removed ${swept} half-written temp file(s) a crash left in ${dataDir}.`);
+  await sweepLeftoverTemps(dataDir, outboxDir);
   // Retention: at start, and before every retry pass. A failed sweep is logged; the pass goes on.
   const sweep = () =>
     sweepExpired(store, {
@@ -107,12 +150,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   await sweep();
   const origins = options.origins ?? localOrigins();
   const callable = makeSendContactEmail(() => runtime, origins);
-  // The callable checks each ID token with firebase-admin's default app: it names the project.
-  const { getApps, initializeApp } = await import('firebase-admin/app');
-  if (!getApps().some((a) => a.name === '[DEFAULT]'))
-    initializeApp({
-      projectId: options.projectId ?? process.env.VITE_FIREBASE_PROJECT_ID ?? LOCAL_PROJECT_ID,
-    });
+  await ensureDefaultApp(options.projectId);
   const inbox = makeStudioInbox(
     () => ({
       store,
@@ -131,33 +169,12 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     options.now ?? (() => new Date()),
   );
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(
-    express.json({
-      limit: settings.maxBodyBytes,
-      verify: (req, _res, buf) => {
-        (req as Request & { rawBody?: Buffer }).rawBody = buf;
-      },
-    }),
-  );
-  app.all(`/:project/${FUNCTIONS_REGION}/${CONTACT_CALLABLE}`, (req, res) =>
-    callable(req as unknown as Parameters<typeof callable>[0], res),
-  );
-  app.all(`/:project/${FUNCTIONS_REGION}/${CHALLENGE_CALLABLE}`, (req, res) =>
-    challengeCallable(req as unknown as Parameters<typeof challengeCallable>[0], res),
-  );
-  app.all(`/:project/${FUNCTIONS_REGION}/${INBOX_CALLABLE}`, (req, res) =>
-    inbox(req as unknown as Parameters<typeof inbox>[0], res),
-  );
-  app.use(protocolErrors);
-
-  const server: Server = await new Promise((ok, fail) => {
-    const s = app.listen(options.port, options.host ?? '127.0.0.1', (error?: Error) =>
-      error ? fail(error) : ok(s),
-    );
-    s.once('error', fail);
+  const app = callableApp(settings.maxBodyBytes, {
+    [CONTACT_CALLABLE]: callable,
+    [CHALLENGE_CALLABLE]: challengeCallable,
+    [INBOX_CALLABLE]: inbox,
   });
+  const server = await listen(app, options.port, options.host ?? '127.0.0.1');
   const port = (server.address() as AddressInfo).port;
 
   let retrying: Promise<PassCounts> | null = null;

@@ -10,7 +10,7 @@ const SDK_ROOTS = [
   '/opt/google-cloud-sdk',
 ];
 
-export const EMULATOR_MISSING =
+const EMULATOR_MISSING =
   'The Cloud Firestore emulator is not installed: apt-get install google-cloud-cli-firestore-emulator ' +
   'openjdk-17-jre-headless (or gcloud components install cloud-firestore-emulator), or set ' +
   'FIRESTORE_EMULATOR_HOST to a running one.';
@@ -18,7 +18,6 @@ export const EMULATOR_MISSING =
 export interface FirestoreEmulator {
   /** 127.0.0.1:PORT, the value of FIRESTORE_EMULATOR_HOST. */
   host: string;
-  clear(projectId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,7 +30,7 @@ function executable(path: string): boolean {
   }
 }
 
-export function findEmulatorLauncher(env: NodeJS.ProcessEnv = process.env): string | null {
+function findEmulatorLauncher(env: NodeJS.ProcessEnv = process.env): string | null {
   const roots = [...SDK_ROOTS];
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     const gcloud = join(dir, 'gcloud');
@@ -58,19 +57,6 @@ async function answers(host: string): Promise<boolean> {
     return (await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) })).ok;
   } catch {
     return false;
-  }
-}
-
-export async function clearFirestoreEmulator(host: string, projectId: string): Promise<void> {
-  const res = await fetch(
-    `http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
-    { method: 'DELETE' },
-  );
-  if (!res.ok) {
-    const body = (await res.text()).slice(0, 300);
-    throw new Error(
-      `Clearing ${projectId} in the Firestore emulator failed: ${res.status} ${body}`,
-    );
   }
 }
 
@@ -140,6 +126,5 @@ export async function startFirestoreEmulator(
   return {
     host,
     stop,
-    clear: (projectId) => clearFirestoreEmulator(host, projectId),
   };
 }

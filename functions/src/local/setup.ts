@@ -13,7 +13,7 @@ type Method = 'debug' | 'info' | 'log' | 'warn' | 'error';
 const verbose = process.env.LOG_LEVEL?.trim().toLowerCase() === 'debug';
 
 /** `message (key=value, …)` for a structured entry; null for anything else. */
-export function shortLine(text: string): { severity: string; line: string } | null {
+function shortLine(text: string): { severity: string; line: string } | null {
   if (!text.startsWith('{"')) return null;
   let entry: Record<string, unknown>;
   try {

@@ -4,7 +4,7 @@ import model from './model.json';
 
 export const SPAM = 'spam';
 export const HAM = 'ham';
-export type Label = typeof SPAM | typeof HAM;
+type Label = typeof SPAM | typeof HAM;
 
 /** One message the studio marked: its label and its features (hashed words, features.ts). */
 export interface LabelledFeatures {
@@ -13,7 +13,7 @@ export interface LabelledFeatures {
 }
 
 /** How many corpus mails one mark of the studio weighs: the studio knows its own visitors. */
-export const MARK_WEIGHT = 8;
+const MARK_WEIGHT = 8;
 
 /** Each word counts once per message, so a word repeated 500 times weighs as much as once. */
 const CONFIG = { considerOnlyPresence: true, smoothingFactor: 0.2 };

@@ -1,7 +1,7 @@
 /** The words (for the classifier) and links (for the rules) of a message; every loop is bounded. */
 
 /** At most this many words of a message are read: the rest cannot change a verdict. */
-export const MAX_WORDS = 400;
+const MAX_WORDS = 400;
 
 /** A link: with a scheme, or starting with www., or a bare domain followed by a path. */
 const LINK =
@@ -31,7 +31,7 @@ export function links(text: string, max = 1_000): string[] {
 }
 
 /** The text as the classifier reads it: compatibility forms folded, lower case. */
-export function normalise(text: string): string {
+function normalise(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 

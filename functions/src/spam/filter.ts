@@ -20,7 +20,7 @@ const SURE_ODDS = 20;
  * The classifier's share of the score, from −1 to the threshold (at SURE_ODDS). Short texts in
  * other languages land near 0 odds and get nothing either way.
  */
-export function classifierPoints(odds: number): number {
+function classifierPoints(odds: number): number {
   if (odds >= 0) return Math.min(1, odds / SURE_ODDS);
   return Math.max(-1, Math.min(0, (odds + 10) / SURE_ODDS));
 }

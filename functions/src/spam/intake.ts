@@ -15,7 +15,7 @@ export interface Screened {
 }
 
 /** The honeypot was filled: a bot, held whatever the filter's settings. */
-export const HONEYPOT_REASON = 'honeypot field filled';
+const HONEYPOT_REASON = 'honeypot field filled';
 
 /** Scores a new message. A filter that fails lets the message through and logs why. */
 export async function screen(

@@ -2,8 +2,8 @@
 import type { SpamMark, SpamMarks, SpamMarkStore } from '../store/types';
 
 /** Well under Firestore's 1 MiB document and quick to read on a file. */
-export const MAX_MARKS_BYTES = 512 * 1024;
-export const MAX_MARK_FEATURES = 300;
+const MAX_MARKS_BYTES = 512 * 1024;
+const MAX_MARK_FEATURES = 300;
 
 export const NO_MARKS: SpamMarks = { version: '0', marks: {} };
 
@@ -32,7 +32,7 @@ export async function forgetSpamMarks(store: SpamMarkStore, ids: string[], befor
 }
 
 /** The marks with `id`'s mark set (or removed), the oldest dropped while over the size cap. */
-export function withMark(current: SpamMarks, id: string, mark: SpamMark | null): SpamMarks {
+function withMark(current: SpamMarks, id: string, mark: SpamMark | null): SpamMarks {
   const marks = { ...current.marks };
   delete marks[id];
   if (mark) marks[id] = { ...mark, features: mark.features.slice(0, MAX_MARK_FEATURES) };

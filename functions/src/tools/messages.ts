@@ -95,6 +95,257 @@ function line(r: ContactRecord): string {
   return [head, ...spam, ...destinations].join('\n');
 }
 
+type Values = { state?: string; email?: string; yes: boolean; spam: boolean };
+
+/** What a command works with: its arguments, the store, the settings and the two outputs. */
+interface Run {
+  values: Values;
+  rest: string[];
+  env: NodeJS.ProcessEnv;
+  settings: ReturnType<typeof backendSettings>;
+  tool: Tool;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const expect = (ok: boolean, why: string) => {
+  if (!ok) throw new UsageError(why);
+};
+
+/** Refuses a command, or arguments it does not take, before the store opens. */
+function checkCommand(command: string | undefined, rest: string[], values: Values): void {
+  switch (command) {
+    case 'list':
+      expect(
+        rest.length === 0 && !values.email && !values.yes,
+        'list takes only --state and --spam.',
+      );
+      expect(
+        values.state === undefined || STATES.includes(values.state as DeliveryState),
+        `--state must be one of: ${STATES.join(', ')}.`,
+      );
+      return;
+    case 'export':
+    case 'erase':
+      expect(
+        rest.length === 0 && values.state === undefined && !values.spam,
+        `${command} takes --email.`,
+      );
+      expect(Boolean(values.email?.includes('@')), `${command} needs --email ADDRESS.`);
+      expect(command === 'erase' || !values.yes, 'export takes no --yes.');
+      return;
+    case 'spam':
+    case 'not-spam':
+      expect(
+        rest.length === 1 && !values.email && !values.state && !values.yes && !values.spam,
+        `${command} takes one message id.`,
+      );
+      return;
+    case 'retry':
+      expect(
+        (rest.length === 1 || rest.length === 2) &&
+          !values.email &&
+          !values.state &&
+          !values.yes &&
+          !values.spam,
+        'retry takes one message id, and a destination if not the mail.',
+      );
+      return;
+    default:
+      throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
+  }
+}
+
+/** The mailer the backend would use: SMTP when SMTP_URL is set, else the outbox folder. */
+function mailerOf({ env, settings, tool }: Run) {
+  return env.SMTP_URL
+    ? smtpMailer(env.SMTP_URL, settings.mail)
+    : outboxMailer(tool.outboxDir, settings.mail);
+}
+
+async function list({ values, tool: { store }, out, err }: Run): Promise<number> {
+  const records = (await store.list()).filter(
+    (r) =>
+      (!values.state || r.delivery.state === values.state) &&
+      (!values.spam || r.delivery.state === 'spam'),
+  );
+  out(records.length ? records.map(line).join('\n') : 'No messages.');
+  const aside = await store.unreadable();
+  if (aside.length)
+    err(
+      [
+        `${aside.length} unreadable record(s), set aside and left out of the list:`,
+        ...aside.map((where) => `  ${where}`),
+      ].join('\n'),
+    );
+  return 0;
+}
+
+/** The records held about an address, or null (said on `err`) when the pseudonyms cannot be trusted. */
+async function heldRecords({ env, settings, tool: { store }, values, err }: Run) {
+  const deployed = Boolean(env.GOOGLE_APPLICATION_CREDENTIALS?.trim());
+  const problem = await pseudonymProblem(store, settings.pseudonymSecret, deployed);
+  if (problem) {
+    err(`messages: ${problem}`);
+    return null;
+  }
+  return heldAbout(store, values.email!, settings.pseudonymSecret);
+}
+
+async function exportHeld(run: Run): Promise<number> {
+  const held = await heldRecords(run);
+  if (!held) return 1;
+  const body = { email: run.values.email, messages: held.messages, rateLimitBuckets: held.buckets };
+  run.out(JSON.stringify(body, null, 2));
+  return 0;
+}
+
+async function erase(run: Run): Promise<number> {
+  const { values, out } = run;
+  const held = await heldRecords(run);
+  if (!held) return 1;
+  const items = [
+    ...held.messages.map((r) => ({ kind: 'message', name: r.id, record: r })),
+    ...held.buckets.map((b) => ({
+      kind: 'rate-limit bucket',
+      name: `${b.name} (${b.keys.length} key(s) of this address)`,
+      record: null,
+    })),
+  ];
+  if (items.length === 0) {
+    out(`Nothing is held about ${values.email}.`);
+    return 0;
+  }
+  if (!values.yes) {
+    out(
+      [
+        `Would remove, for ${values.email}:`,
+        ...items.map((i) => `  ${i.kind} ${i.name}${i.record ? ` (and its outbox mail)` : ''}`),
+        'Run again with --yes to remove them.',
+      ].join('\n'),
+    );
+    return 0;
+  }
+  const removed = await eraseHeld(run.tool.store, held, run.tool.outboxDir);
+  out([`Removed, for ${values.email}:`, ...removed.map((r) => `  ${r}`)].join('\n'));
+  return 0;
+}
+
+/** Marks a message spam or not spam; a held message marked not spam is sent now. */
+async function mark(run: Run, mark: 'spam' | 'ham'): Promise<number> {
+  const {
+    settings,
+    tool: { store },
+    out,
+    err,
+  } = run;
+  const id = run.rest[0]!;
+  const judged = await judgeMessage(store, id, mark, settings);
+  if (!judged) {
+    err(`No message with id ${id}.`);
+    return 1;
+  }
+  const { after, released } = judged;
+  if (mark === 'spam') {
+    out(`Message ${id}: marked as spam; the filter has learnt it.`);
+    return 0;
+  }
+  if (!released) {
+    out(`Message ${id}: marked as not spam; the filter has learnt it.`);
+    return 0;
+  }
+  const mailer = mailerOf(run);
+  try {
+    await deliverAll(store, mailer, destinationSenders(settings), after, settings);
+  } finally {
+    mailer.close();
+  }
+  const sent = await store.get(id);
+  const states = sent
+    ? [
+        `mail ${sent.delivery.state}`,
+        ...Object.entries(sent.destinations ?? {}).map(([n, d]) => `${n} ${d.state}`),
+      ]
+    : ['gone'];
+  out(`Message ${id}: not spam, sent (${states.join(', ')}); the filter has learnt it.`);
+  return 0;
+}
+
+/** Why a message cannot be sent again on a channel, or null when it can. */
+function retryProblem(record: ContactRecord | null, id: string, channel: string): string | null {
+  if (!record) return `No message with id ${id}.`;
+  const state = deliveryOf(record, channel)?.state;
+  if (!state) {
+    const names = Object.keys(record.destinations ?? {});
+    return `Message ${id} has no destination ${channel} (it has: ${[MAIL, ...names].join(', ')}).`;
+  }
+  if (state !== 'failed' && state !== 'pending') {
+    const what = channel === MAIL ? `Message ${id}` : `Message ${id} to ${channel}`;
+    return `${what} is ${state}, not failed or pending: nothing to send again.`;
+  }
+  return null;
+}
+
+async function retry(run: Run): Promise<number> {
+  const {
+    settings,
+    tool: { store },
+    out,
+    err,
+  } = run;
+  const id = run.rest[0]!;
+  const channel = run.rest[1] ?? MAIL;
+  const what = channel === MAIL ? `Message ${id}` : `Message ${id} to ${channel}`;
+  const problem = retryProblem(await store.get(id), id, channel);
+  if (problem) {
+    err(problem);
+    return 1;
+  }
+  const mailer = channel === MAIL ? mailerOf(run) : null;
+  const sender = mailer ?? destinationSenders(settings).get(channel);
+  if (!sender) {
+    err(`${channel} is not configured here: set its URL as the backend has it.`);
+    return 1;
+  }
+  await store.requeue(id, new Date(), channel);
+  const outcome = await deliver(store, sender, id, settings, channel).finally(() =>
+    mailer?.close(),
+  );
+  const after = await store.get(id);
+  const d = after && deliveryOf(after, channel);
+  if (outcome === 'skipped') {
+    // Another sender (the backend's retry pass) claimed it first: it is sent once, by that one.
+    out(`${what}: ${d?.state ?? 'gone'} (another sender has it)`);
+    return d?.state === 'delivered' || d?.state === 'sending' ? 0 : 1;
+  }
+  const detail = d?.lastError ? `: ${d.lastError}` : '';
+  out(`${what}: ${d?.state ?? outcome}${detail}`);
+  return outcome === 'delivered' ? 0 : 1;
+}
+
+const COMMANDS: Record<string, (run: Run) => Promise<number>> = {
+  list,
+  export: exportHeld,
+  erase,
+  spam: (run) => mark(run, 'spam'),
+  'not-spam': (run) => mark(run, 'ham'),
+  retry,
+};
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      state: { type: 'string' },
+      email: { type: 'string' },
+      yes: { type: 'boolean', default: false },
+      spam: { type: 'boolean', default: false },
+    },
+  });
+}
+
 /** Runs one command; returns the exit code. `out` and `err` are stdout and stderr. */
 export async function runMessages(
   argv: string[],
@@ -104,17 +355,7 @@ export async function runMessages(
 ): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        state: { type: 'string' },
-        email: { type: 'string' },
-        yes: { type: 'boolean', default: false },
-        spam: { type: 'boolean', default: false },
-      },
-    });
+    parsed = parse(argv);
   } catch (error) {
     err(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -122,203 +363,11 @@ export async function runMessages(
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
   const settings = backendSettings(env);
-
-  const expect = (ok: boolean, why: string) => {
-    if (!ok) throw new UsageError(why);
-  };
   let tool: Tool | undefined;
   try {
-    switch (command) {
-      case 'list':
-        expect(
-          rest.length === 0 && !values.email && !values.yes,
-          'list takes only --state and --spam.',
-        );
-        expect(
-          values.state === undefined || STATES.includes(values.state as DeliveryState),
-          `--state must be one of: ${STATES.join(', ')}.`,
-        );
-        break;
-      case 'export':
-      case 'erase':
-        expect(
-          rest.length === 0 && values.state === undefined && !values.spam,
-          `${command} takes --email.`,
-        );
-        expect(Boolean(values.email?.includes('@')), `${command} needs --email ADDRESS.`);
-        expect(command === 'erase' || !values.yes, 'export takes no --yes.');
-        break;
-      case 'spam':
-      case 'not-spam':
-        expect(
-          rest.length === 1 && !values.email && !values.state && !values.yes && !values.spam,
-          `${command} takes one message id.`,
-        );
-        break;
-      case 'retry':
-        expect(
-          (rest.length === 1 || rest.length === 2) &&
-            !values.email &&
-            !values.state &&
-            !values.yes &&
-            !values.spam,
-          'retry takes one message id, and a destination if not the mail.',
-        );
-        break;
-      default:
-        throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
-    }
+    checkCommand(command, rest, values);
     tool = await openStore(env);
-    const { store } = tool;
-
-    if (command === 'list') {
-      const records = (await store.list()).filter(
-        (r) =>
-          (!values.state || r.delivery.state === values.state) &&
-          (!values.spam || r.delivery.state === 'spam'),
-      );
-      out(records.length ? records.map(line).join('\n') : 'No messages.');
-      const aside = await store.unreadable();
-      if (aside.length)
-        err(
-          [
-            `${aside.length} unreadable record(s), set aside and left out of the list:`,
-            ...aside.map((where) => `  ${where}`),
-          ].join('\n'),
-        );
-      return 0;
-    }
-
-    if (command === 'export' || command === 'erase') {
-      const deployed = Boolean(env.GOOGLE_APPLICATION_CREDENTIALS?.trim());
-      const problem = await pseudonymProblem(store, settings.pseudonymSecret, deployed);
-      if (problem) {
-        err(`messages: ${problem}`);
-        return 1;
-      }
-    }
-
-    if (command === 'export') {
-      const held = await heldAbout(store, values.email!, settings.pseudonymSecret);
-      out(
-        JSON.stringify(
-          { email: values.email, messages: held.messages, rateLimitBuckets: held.buckets },
-          null,
-          2,
-        ),
-      );
-      return 0;
-    }
-
-    if (command === 'erase') {
-      const held = await heldAbout(store, values.email!, settings.pseudonymSecret);
-      const items = [
-        ...held.messages.map((r) => ({ kind: 'message', name: r.id, record: r })),
-        ...held.buckets.map((b) => ({
-          kind: 'rate-limit bucket',
-          name: `${b.name} (${b.keys.length} key(s) of this address)`,
-          record: null,
-        })),
-      ];
-      if (items.length === 0) {
-        out(`Nothing is held about ${values.email}.`);
-        return 0;
-      }
-      if (!values.yes) {
-        out(
-          [
-            `Would remove, for ${values.email}:`,
-            ...items.map((i) => `  ${i.kind} ${i.name}${i.record ? ` (and its outbox mail)` : ''}`),
-            'Run again with --yes to remove them.',
-          ].join('\n'),
-        );
-        return 0;
-      }
-      const removed = await eraseHeld(store, held, tool.outboxDir);
-      out([`Removed, for ${values.email}:`, ...removed.map((r) => `  ${r}`)].join('\n'));
-      return 0;
-    }
-
-    if (command === 'spam' || command === 'not-spam') {
-      const id = rest[0]!;
-      const mark = command === 'spam' ? 'spam' : 'ham';
-      const judged = await judgeMessage(store, id, mark, settings);
-      if (!judged) {
-        err(`No message with id ${id}.`);
-        return 1;
-      }
-      const { after, released } = judged;
-      if (mark === 'spam') {
-        out(`Message ${id}: marked as spam; the filter has learnt it.`);
-        return 0;
-      }
-      if (!released) {
-        out(`Message ${id}: marked as not spam; the filter has learnt it.`);
-        return 0;
-      }
-      const mailer = env.SMTP_URL
-        ? smtpMailer(env.SMTP_URL, settings.mail)
-        : outboxMailer(tool.outboxDir, settings.mail);
-      try {
-        await deliverAll(store, mailer, destinationSenders(settings), after, settings);
-      } finally {
-        mailer.close();
-      }
-      const sent = await store.get(id);
-      const states = sent
-        ? [
-            `mail ${sent.delivery.state}`,
-            ...Object.entries(sent.destinations ?? {}).map(([n, d]) => `${n} ${d.state}`),
-          ]
-        : ['gone'];
-      out(`Message ${id}: not spam, sent (${states.join(', ')}); the filter has learnt it.`);
-      return 0;
-    }
-
-    // retry
-    const id = rest[0]!;
-    const channel = rest[1] ?? MAIL;
-    const what = channel === MAIL ? `Message ${id}` : `Message ${id} to ${channel}`;
-    const before = await store.get(id);
-    if (!before) {
-      err(`No message with id ${id}.`);
-      return 1;
-    }
-    const state = deliveryOf(before, channel)?.state;
-    if (!state) {
-      const names = Object.keys(before.destinations ?? {});
-      err(`Message ${id} has no destination ${channel} (it has: ${[MAIL, ...names].join(', ')}).`);
-      return 1;
-    }
-    if (state !== 'failed' && state !== 'pending') {
-      err(`${what} is ${state}, not failed or pending: nothing to send again.`);
-      return 1;
-    }
-    const mailer =
-      channel !== MAIL
-        ? null
-        : env.SMTP_URL
-          ? smtpMailer(env.SMTP_URL, settings.mail)
-          : outboxMailer(tool.outboxDir, settings.mail);
-    const sender = mailer ?? destinationSenders(settings).get(channel);
-    if (!sender) {
-      err(`${channel} is not configured here: set its URL as the backend has it.`);
-      return 1;
-    }
-    await store.requeue(id, new Date(), channel);
-    const outcome = await deliver(store, sender, id, settings, channel).finally(() =>
-      mailer?.close(),
-    );
-    const after = await store.get(id);
-    const d = after && deliveryOf(after, channel);
-    if (outcome === 'skipped') {
-      // Another sender (the backend's retry pass) claimed it first: it is sent once, by that one.
-      out(`${what}: ${d?.state ?? 'gone'} (another sender has it)`);
-      return d?.state === 'delivered' || d?.state === 'sending' ? 0 : 1;
-    }
-    const detail = d?.lastError ? `: ${d.lastError}` : '';
-    out(`${what}: ${d?.state ?? outcome}${detail}`);
-    return outcome === 'delivered' ? 0 : 1;
+    return await COMMANDS[command!]!({ values, rest, env, settings, tool, out, err });
   } catch (error) {
     if (error instanceof UsageError) {
       err(`${error.message}\n\n${USAGE}`);
