@@ -2,8 +2,13 @@
 import { createStore } from 'zustand/vanilla';
 import { subscribeWithSelector } from 'zustand/middleware';
 import titleMetrics from 'virtual:title-metrics';
-import type { Viewport } from '../title/model/model';
 import { runningClock, type Clock } from './clock';
+
+/** The window's inner size in CSS px. */
+export interface Viewport {
+  readonly width: number;
+  readonly height: number;
+}
 
 /** Where the canvas title stands. */
 export type CanvasStatus = 'loading' | 'ready' | 'unavailable' | 'lost';

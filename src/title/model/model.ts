@@ -22,6 +22,7 @@ export const SCROLL_BUTTON_REM = 3;
 export const SCROLL_BUTTON_GONE_AT = 0.5;
 export { sweepStep, lightRadius } from './light.ts';
 import { restX, sweepStep } from './light.ts';
+import type { Viewport } from '../../motion/store';
 
 /** The top bar's height in CSS px: the pinned title sits under it. */
 export const TOPBAR_HEIGHT = 64;
@@ -64,12 +65,6 @@ export function titleSize(p: number): number {
 /** Outline width in title units: scales with the size, never below 4. */
 export function strokeWidth(size: number): number {
   return Math.max(MIN_STROKE, size * STROKE_PER_SIZE);
-}
-
-/** The window's inner size in CSS px. */
-export interface Viewport {
-  readonly width: number;
-  readonly height: number;
 }
 
 /** Side margin of the hero title: this share of the window's width, never under the minimum (px). */
