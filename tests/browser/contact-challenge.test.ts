@@ -43,8 +43,8 @@ const sendState = (page: Page) =>
 describe('the spam check', () => {
   it('is not among the first visit’s bytes: the solver and its challenge come on the first focus', async () => {
     const { page, requests, workers, problems } = await openHome();
-    // No signal: the claim is that nothing fetches the solver while the visitor only looks, so
-    // the test lets the page sit for a while before it looks at what was fetched.
+    // The stretch is the claim: nothing fetches the solver while the visitor only looks for a
+    // while. No event marks "a while", so the test lets the page sit before it reads the fetches.
     await page.waitForTimeout(1500);
     expect(requests.filter((u) => SOLVER.test(u) || u.includes(CHALLENGE))).toEqual([]);
     expect(workers.filter((u) => SOLVER.test(u))).toEqual([]);
