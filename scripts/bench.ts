@@ -58,7 +58,7 @@ const variants = [
   ...at('challenge', 'desktop', [HOME]),
   // Not a page: the inbox's callable at 10,000 messages, on both stores (scripts/bench/inbox.ts).
   ...at('inbox', 'desktop', [HOME]),
-].filter((v) => args.only.split(',').includes(v.kind));
+].filter((v) => kinds.includes(v.kind));
 
 async function measure(v: Variant, url: string, round: number): Promise<Record<string, number>> {
   if (v.kind === 'lighthouse') {
