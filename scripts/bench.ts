@@ -1,8 +1,4 @@
-/**
- * `npm run bench`: builds and serves the site as Hosting would, measures it in paired rounds
- * (every page once a round, the order rotating), then prints the figures and the budgets.
- * How to run it and read it: docs/performance.md.
- */
+/** `npm run bench`: the built site, served as Hosting serves it, measured in paired rounds. */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';

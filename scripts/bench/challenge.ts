@@ -1,8 +1,4 @@
-/**
- * The contact form's proof-of-work challenge at its default cost (docs/contact.md): how long the
- * page's own solver takes on each device, and the CPU a scripted sender spends per accepted
- * message when it solves in Node with altcha-lib on one core.
- */
+/** The challenge, solved by the page's worker and by a scripted sender (docs/performance.md). */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib';

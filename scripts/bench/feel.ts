@@ -1,10 +1,4 @@
-/**
- * How a page feels once it is up: a scroll pass, a pointer pass over the title and a pass through
- * the form (a first click into its text area, a typing burst, Send with an error), each watched
- * from the page's own Performance APIs (a requestAnimationFrame loop, the `long-animation-frame`
- * and `event` observers) and the scroll pass also by a Chrome trace. The form is met as a visitor
- * meets it, or gently (`FormPace`).
- */
+/** How a page feels once it is up: the passes of docs/performance.md, watched from the page. */
 import type { Browser, JSHandle, Page } from 'playwright-core';
 import { quantile } from '../../src/shared/stats';
 import { devicePage, frames, inBrowser, processCpuSeconds, settle, type Device } from './browser';
@@ -120,20 +114,12 @@ async function pointerPass(page: Page) {
   });
 }
 
-/**
- * A plain form at the end of a page that has none: a required name, a text area and Send, with
- * the browser's own checks. Send with the name empty is its error.
- */
+/** The plain form a page without one gets: Send with the required name empty is its error. */
 const PLAIN_FORM =
   '<form><input required aria-label="Name"><textarea aria-label="Message"></textarea>' +
   '<button type="submit">Send</button></form>';
 
-/**
- * How the form pass meets the form. A visitor moves the pointer onto a field over about 150 ms
- * and clicks at once, while the title's light still follows it, and types 150 ms after the
- * click. Gently, the pointer rests 1 s before each click, so the light has stopped, and the
- * first key comes 0.8 s after the click, once what the first focus fetches has loaded.
- */
+/** How the form pass meets the form: as a visitor, or gently (`--gentle`, docs/performance.md). */
 export type FormPace = 'visitor' | 'gentle';
 
 /** A click on the desktop, a tap on the phone, at the middle of `selector`, watched with `then`. */
@@ -168,11 +154,7 @@ async function press(
   });
 }
 
-/**
- * The form as a visitor meets it: the first click into its text area, about 50 keys 30 ms
- * apart, then Send with the name and email still empty. A page without a form gets a plain one
- * at its end.
- */
+/** The first click into the text area, about 50 keys, then Send with an error. */
 async function formPass(page: Page, device: Device, pace: FormPace) {
   if (!(await page.locator('form textarea').count()))
     await page.evaluate((html) => {

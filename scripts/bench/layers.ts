@@ -1,7 +1,4 @@
-/**
- * `npm run bench -- --layers`: the compositor's layers of each page on the phone once it has
- * settled, with the element each belongs to and why it is a layer (DevTools' Layers panel).
- */
+/** `npm run bench -- --layers`: the compositor's layers of each page on the phone, and why. */
 import type { CDPSession } from 'playwright-core';
 import { devicePage, inBrowser, settle } from './browser';
 

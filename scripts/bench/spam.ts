@@ -1,10 +1,4 @@
-/**
- * `npm run bench -- --only spam`: the spam filter (functions/src/spam/) on messages it never
- * learnt: the held-out fifth of the SpamAssassin corpus (scripts/spam/corpus.ts) and the
- * contact-form set (tests/fixtures/contactSet.json). Prints precision, recall and the share of
- * legitimate messages held, the time to score one message (with bad input too) and the memory
- * the model adds, each against its budget. Needs no build and no browser.
- */
+/** `npm run bench -- --only spam`: the spam filter against its budgets (docs/performance.md). */
 import { readFileSync } from 'node:fs';
 import { DEFAULT_SPAM_THRESHOLD } from '../../functions/src/spam/filter';
 import { quantile } from '../../src/shared/stats';
