@@ -1,8 +1,4 @@
-/**
- * `npm run bench`: builds and serves the site as Hosting would, measures it in paired rounds
- * (every page once a round, the order rotating), then prints the figures and the budgets.
- * How to run it and read it: docs/performance.md.
- */
+/** `npm run bench`: the built site, served as Hosting serves it, measured in paired rounds. */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -58,7 +54,7 @@ const variants = [
   ...at('challenge', 'desktop', [HOME]),
   // Not a page: the inbox's callable at 10,000 messages, on both stores (scripts/bench/inbox.ts).
   ...at('inbox', 'desktop', [HOME]),
-].filter((v) => args.only.split(',').includes(v.kind));
+].filter((v) => kinds.includes(v.kind));
 
 async function measure(v: Variant, url: string, round: number): Promise<Record<string, number>> {
   if (v.kind === 'lighthouse') {

@@ -24,7 +24,7 @@ import {
 } from './harness';
 
 const CHALLENGE_FIELD = 'challenge' satisfies keyof ContactPayload;
-import { storeKits } from './storeKits';
+import { openStore, storeKits } from './storeKits';
 
 const KITS = storeKits('challenge');
 
@@ -80,17 +80,14 @@ function edited(
 
 describe.each(KITS)('on the $name', { timeout: 30_000 }, (kit) => {
   async function backend(options: { now?: () => Date; env?: Record<string, string> } = {}) {
-    const dir = await tempDir();
-    cleanups.push(dir.remove);
-    const opened = await kit.open(dir.path);
-    cleanups.push(opened.close);
+    const opened = await openStore(kit);
     const smtp = await startSmtp();
     cleanups.push(smtp.close);
     const settings = options.env
       ? backendSettings({ CHALLENGE_SECRET: TEST_CHALLENGE_SECRET, ...options.env })
       : testSettings();
     const h = await startHarness({
-      dataDir: dir.path,
+      dataDir: opened.dataDir,
       store: opened.store,
       smtpUrl: smtp.url,
       settings: { ...testSettings(), challenge: settings.challenge },

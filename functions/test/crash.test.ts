@@ -60,7 +60,9 @@ describe('a backend killed with SIGKILL in the middle of writes', () => {
       };
       const workers = Array.from({ length: 30 }, worker);
       // Let the burst get going, then kill it without a word.
-      while (answered.size < 40 * (round + 1)) await new Promise((r) => setTimeout(r, 5));
+      await expect
+        .poll(() => answered.size, { timeout: 60_000, interval: 5 })
+        .toBeGreaterThanOrEqual(40 * (round + 1));
       backend.child.kill('SIGKILL');
       killed = true;
       await Promise.all(workers);

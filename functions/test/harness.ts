@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { SMTPServer } from 'smtp-server';
-import { onTestFinished } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import {
   startLocalBackend,
   type LocalBackend,
@@ -45,7 +45,7 @@ export interface Smtp {
 export interface SmtpOptions {
   /** Refuses for good (554) every mail whose text holds this marker. */
   refuse?: string;
-  /** Waits this long before answering each mail, ms. */
+  /** A slow server: waits this long before answering each mail, ms. */
   delayMs?: number;
 }
 
@@ -313,17 +313,19 @@ function decodePart(raw: string, type: string): string {
   return body;
 }
 
-export async function waitFor<T>(
+/** `check`'s first truthy value, asked again every 25 ms for at most `timeoutMs`. */
+export function waitFor<T>(
   check: () => Promise<T | undefined | false>,
   timeoutMs = 5000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('Timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await check();
+      if (!value) throw new Error('Not yet');
+      return value;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 /** `npm run backend` on a free port with `env` over this environment, its output kept; killed

@@ -20,7 +20,7 @@ import {
 } from './harness';
 import { signedIn, startTestAuth, withClaims } from './inboxAuth';
 import { startReceiver, TEST_WEBHOOK_SECRET } from './receiver';
-import { storeKits } from './storeKits';
+import { openStore, storeKits } from './storeKits';
 
 const OWNER = 'owner@bluestem.test';
 let auth: Awaited<ReturnType<typeof startTestAuth>>;
@@ -61,10 +61,7 @@ function record(minutesAgo: number, patch: Partial<ContactRecord> = {}): Contact
 
 describe.each(storeKits('inbox'))('the inbox on the $name', { timeout: 30_000 }, (kit) => {
   async function desk(options: { webhook?: string } = {}) {
-    const dir = await tempDir();
-    cleanups.push(dir.remove);
-    const opened = await kit.open(dir.path);
-    cleanups.push(opened.close);
+    const opened = await openStore(kit);
     const smtp = await startSmtp();
     cleanups.push(smtp.close);
     const settings = {
@@ -76,7 +73,7 @@ describe.each(storeKits('inbox'))('the inbox on the $name', { timeout: 30_000 },
         )),
     };
     const h: Harness = await startHarness({
-      dataDir: dir.path,
+      dataDir: opened.dataDir,
       store: opened.store,
       settings,
       smtpUrl: smtp.url,

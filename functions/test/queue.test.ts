@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emailBucket } from '../src/clientAddress';
 import { SENT } from '../../src/contract/contact';
 import { backendSettings } from '../src/settings';
-import { closedPort, startHarness, startSmtp, tempDir, TEST_SECRET, testSettings } from './harness';
-import { storeKits } from './storeKits';
+import { closedPort, startHarness, startSmtp, TEST_SECRET, testSettings } from './harness';
+import { openStore, storeKits } from './storeKits';
 
 const KITS = storeKits('queue');
 
@@ -35,10 +35,7 @@ const message = (patch: Record<string, string> = {}) => ({
 
 describe.each(KITS)('on the $name', (kit) => {
   async function backend(options: { smtpPort: number; now: () => Date; defaults?: boolean }) {
-    const dir = await tempDir();
-    cleanups.push(dir.remove);
-    const opened = await kit.open(dir.path);
-    cleanups.push(opened.close);
+    const opened = await openStore(kit);
     const settings = options.defaults
       ? backendSettings({
           CONTACT_TO: 'studio@bluestem.test',
@@ -47,7 +44,7 @@ describe.each(KITS)('on the $name', (kit) => {
         })
       : testSettings();
     const h = await startHarness({
-      dataDir: dir.path,
+      dataDir: opened.dataDir,
       store: opened.store,
       smtpUrl: `smtp://127.0.0.1:${options.smtpPort}`,
       settings,

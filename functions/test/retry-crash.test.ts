@@ -3,23 +3,9 @@
  * same data folder: every stored message is delivered, and only the one in flight when the
  * process died can be mailed twice (claims make every other one go once).
  */
-import { randomUUID } from 'node:crypto';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import { clearFirestoreEmulator } from './storeKits';
-import { FileStore } from '../src/store/fileStore';
-import { FirestoreStore } from '../src/store/firestoreStore';
-import type { ContactStore } from '../src/store/types';
-import {
-  closedPort,
-  header,
-  sdkCallable,
-  startBackend,
-  startSmtp,
-  tempDir,
-  waitFor,
-} from './harness';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { closedPort, header, sdkCallable, startBackend, startSmtp, waitFor } from './harness';
+import { openStore, storeKits } from './storeKits';
 
 /** The ids of the mails a slow SMTP server accepted, in order; it refuses "POISON" for good. */
 async function startSlowSmtp(port: number, delayMs: number) {
@@ -32,95 +18,78 @@ async function startSlowSmtp(port: number, delayMs: number) {
   };
 }
 
-/** The store the backend processes use, read from the test: its env and a reader of its own. */
-function fileKit(dataDir: string) {
-  return { env: { STORE: 'file' }, store: new FileStore(dataDir) as ContactStore };
-}
+describe.each(storeKits('retry-crash'))(
+  'a backend on the $name killed with SIGKILL during a retry pass',
+  (kit) => {
+    const { name } = kit;
+    it('loses nothing and mails at most the one message in flight twice', async () => {
+      const { dataDir, env: storeEnv, store } = await openStore(kit);
+      const port = await closedPort();
+      const env: NodeJS.ProcessEnv = {
+        ...storeEnv,
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        RETRY_INTERVAL_MS: '3600000',
+        RETRY_BASE_MS: '1',
+        RETRY_MAX_DELAY_MS: '10',
+        CLAIM_MS: '3000',
+        RATE_LIMIT_PER_CLIENT: '100000',
+        RATE_LIMIT_PER_EMAIL: '100000',
+        LOG_LEVEL: 'info',
+      };
 
-function firestoreKit() {
-  const host = inject('firestoreEmulatorHost');
-  process.env.FIRESTORE_EMULATOR_HOST = host;
-  const projectId = `demo-retry-crash-${randomUUID().slice(0, 8)}`;
-  const app = initializeApp({ projectId }, projectId);
-  onTestFinished(() => clearFirestoreEmulator(host, projectId));
-  onTestFinished(() => deleteApp(app));
-  return {
-    env: { STORE: 'firestore', FIRESTORE_EMULATOR_HOST: host, VITE_FIREBASE_PROJECT_ID: projectId },
-    store: new FirestoreStore(getFirestore(app)) as ContactStore,
-  };
-}
+      // The mail server is down: every message is stored and waits.
+      const first = await startBackend(env);
+      const sdk = sdkCallable(first.port);
+      const ids: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const id = `retry-crash-${String(i).padStart(4, '0')}-${Date.now()}`;
+        const text =
+          i === 0
+            ? `POISON ${'x'.repeat(60)}`
+            : `Queued message ${id}: a small app for our book club.`;
+        await sdk.call({
+          name: 'Ada Lovelace',
+          email: 'ada@example.org',
+          message: text,
+          idempotencyKey: id,
+          website: '',
+        });
+        ids.push(id);
+      }
+      await sdk.close();
+      await first.stop();
 
-describe.each([
-  { name: 'file store', kit: fileKit },
-  { name: 'Firestore emulator', kit: firestoreKit },
-])('a backend on the $name killed with SIGKILL during a retry pass', ({ name, kit }) => {
-  it('loses nothing and mails at most the one message in flight twice', async () => {
-    const data = await tempDir();
-    onTestFinished(data.remove);
-    const { env: storeEnv, store } = kit(data.path);
-    const port = await closedPort();
-    const env: NodeJS.ProcessEnv = {
-      ...storeEnv,
-      DATA_DIR: data.path,
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      RETRY_INTERVAL_MS: '3600000',
-      RETRY_BASE_MS: '1',
-      RETRY_MAX_DELAY_MS: '10',
-      CLAIM_MS: '3000',
-      RATE_LIMIT_PER_CLIENT: '100000',
-      RATE_LIMIT_PER_EMAIL: '100000',
-      LOG_LEVEL: 'info',
-    };
+      // It comes back, slow; a retry pass starts and is killed part-way.
+      const mails = await startSlowSmtp(port, 100);
+      const passing = await startBackend({ ...env, RETRY_INTERVAL_MS: '200' });
+      await waitFor(async () => mails.ids.length >= 10, 30_000);
+      passing.child.kill('SIGKILL');
+      await passing.stop();
+      const beforeRestart = mails.ids.length;
+      expect(passing.output()).toMatch(
+        new RegExp(`contact mail failed for good.*id=${ids[0]}`, 's'),
+      );
 
-    // The mail server is down: every message is stored and waits.
-    const first = await startBackend(env);
-    const sdk = sdkCallable(first.port);
-    const ids: string[] = [];
-    for (let i = 0; i < 30; i++) {
-      const id = `retry-crash-${String(i).padStart(4, '0')}-${Date.now()}`;
-      const text =
-        i === 0
-          ? `POISON ${'x'.repeat(60)}`
-          : `Queued message ${id}: a small app for our book club.`;
-      await sdk.call({
-        name: 'Ada Lovelace',
-        email: 'ada@example.org',
-        message: text,
-        idempotencyKey: id,
-        website: '',
-      });
-      ids.push(id);
-    }
-    await sdk.close();
-    await first.stop();
+      await startBackend({ ...env, RETRY_INTERVAL_MS: '200' });
+      const records = await waitFor(async () => {
+        const all = await store.list();
+        return all.every((r) => ['delivered', 'failed'].includes(r.delivery.state)) && all;
+      }, 60_000);
 
-    // It comes back, slow; a retry pass starts and is killed part-way.
-    const mails = await startSlowSmtp(port, 100);
-    const passing = await startBackend({ ...env, RETRY_INTERVAL_MS: '200' });
-    await waitFor(async () => mails.ids.length >= 10, 30_000);
-    passing.child.kill('SIGKILL');
-    await passing.stop();
-    const beforeRestart = mails.ids.length;
-    expect(passing.output()).toMatch(new RegExp(`contact mail failed for good.*id=${ids[0]}`, 's'));
-
-    await startBackend({ ...env, RETRY_INTERVAL_MS: '200' });
-    const records = await waitFor(async () => {
-      const all = await store.list();
-      return all.every((r) => ['delivered', 'failed'].includes(r.delivery.state)) && all;
-    }, 60_000);
-
-    const counts = new Map<string, number>();
-    for (const id of mails.ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-    const twice = [...counts].filter(([, c]) => c > 1);
-    console.log(
-      `${name}: retry pass killed after ${beforeRestart} of ${ids.length - 1} mails: ${records.length} stored, ` +
-        `${records.filter((r) => r.delivery.state === 'delivered').length} delivered, ` +
-        `${records.filter((r) => r.delivery.state === 'failed').length} failed (the poison), ` +
-        `${twice.length} mailed twice`,
-    );
-    expect(records).toHaveLength(ids.length);
-    expect(records.find((r) => r.id === ids[0])?.delivery.state).toBe('failed');
-    for (const id of ids.slice(1)) expect(counts.get(id), id).toBeGreaterThanOrEqual(1);
-    expect(twice.length).toBeLessThanOrEqual(1);
-  }, 120_000);
-});
+      const counts = new Map<string, number>();
+      for (const id of mails.ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+      const twice = [...counts].filter(([, c]) => c > 1);
+      console.log(
+        `${name}: retry pass killed after ${beforeRestart} of ${ids.length - 1} mails: ${records.length} stored, ` +
+          `${records.filter((r) => r.delivery.state === 'delivered').length} delivered, ` +
+          `${records.filter((r) => r.delivery.state === 'failed').length} failed (the poison), ` +
+          `${twice.length} mailed twice`,
+      );
+      expect(records).toHaveLength(ids.length);
+      expect(records.find((r) => r.id === ids[0])?.delivery.state).toBe('failed');
+      for (const id of ids.slice(1)) expect(counts.get(id), id).toBeGreaterThanOrEqual(1);
+      expect(twice.length).toBeLessThanOrEqual(1);
+    }, 120_000);
+  },
+);

@@ -6,54 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import { clearFirestoreEmulator } from './storeKits';
-import { FileStore } from '../src/store/fileStore';
-import { FirestoreStore } from '../src/store/firestoreStore';
-import { pendingDelivery, type ContactRecord, type ContactStore } from '../src/store/types';
-import {
-  header,
-  startBackend,
-  startHarness,
-  startSmtp,
-  tempDir,
-  testSettings,
-  waitFor,
-} from './harness';
-
-const TOOL = fileURLToPath(new URL('../src/tools/messages.ts', import.meta.url));
-
-function tool(args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number; out: string; err: string }>((ok) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', TOOL, ...args],
-      { env: { ...process.env, LOG_LEVEL: 'info', ...env } },
-      (error, out, err) => ok({ code: error ? Number(error.code) : 0, out, err }),
-    );
-  });
-}
-
-function fileKit(dataDir: string) {
-  return { env: { STORE: 'file' }, store: new FileStore(dataDir) as ContactStore };
-}
-
-function firestoreKit() {
-  const host = inject('firestoreEmulatorHost');
-  process.env.FIRESTORE_EMULATOR_HOST = host;
-  const projectId = `demo-send-once-${randomUUID().slice(0, 8)}`;
-  const app = initializeApp({ projectId }, projectId);
-  onTestFinished(() => clearFirestoreEmulator(host, projectId));
-  onTestFinished(() => deleteApp(app));
-  return {
-    env: { STORE: 'firestore', FIRESTORE_EMULATOR_HOST: host, VITE_FIREBASE_PROJECT_ID: projectId },
-    store: new FirestoreStore(getFirestore(app)) as ContactStore,
-  };
-}
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { pendingDelivery, type ContactRecord } from '../src/store/types';
+import { header, startBackend, startHarness, startSmtp, testSettings, waitFor } from './harness';
+import { messagesTool, openStore, storeKits } from './storeKits';
 
 function record(id: string, patch: Partial<ContactRecord> = {}): ContactRecord {
   return {
@@ -138,14 +94,10 @@ async function startDripSmtp(gapMs: number) {
   };
 }
 
-describe.each([
-  { name: 'file store', kit: fileKit },
-  { name: 'Firestore emulator', kit: firestoreKit },
-])('one send per message on the $name', ({ name, kit }) => {
+describe.each(storeKits('send-once'))('one send per message on the $name', (kit) => {
+  const { name } = kit;
   it('sends each message once when npm run messages -- retry runs beside the backend retry timer', async () => {
-    const data = await tempDir();
-    onTestFinished(data.remove);
-    const { env: storeEnv, store } = kit(data.path);
+    const { dataDir, env: storeEnv, store } = await openStore(kit);
     const smtp = await startSmtp();
     onTestFinished(smtp.close);
     const ids = Array.from(
@@ -162,7 +114,7 @@ describe.each([
 
     const env: NodeJS.ProcessEnv = {
       ...storeEnv,
-      DATA_DIR: data.path,
+      DATA_DIR: dataDir,
       SMTP_URL: smtp.url,
       RETRY_INTERVAL_MS: '5',
       RETRY_BASE_MS: '1',
@@ -176,7 +128,7 @@ describe.each([
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         for (let id = queue.shift(); id; id = queue.shift())
-          results.push(await tool(['retry', id], env));
+          results.push(await messagesTool(['retry', id], env));
       }),
     );
     const records = await waitFor(async () => {
@@ -202,15 +154,13 @@ describe.each([
   }, 240_000);
 
   it('ends a send to a slow but never idle SMTP server before its claim runs out', async () => {
-    const data = await tempDir();
-    onTestFinished(data.remove);
-    const { store } = kit(data.path);
+    const { dataDir, store } = await openStore(kit);
     const slow = await startDripSmtp(40);
     onTestFinished(slow.close);
     // A claim of 1 s: each send has half of it. One mail to this server takes about 3 s.
     const settings = { ...testSettings(), claimMs: 1000 };
     const h = await startHarness({
-      dataDir: data.path,
+      dataDir,
       store,
       smtpUrl: slow.url,
       settings,
@@ -225,12 +175,16 @@ describe.each([
       idempotencyKey: id,
       website: '',
     });
-    // Retry passes, as the timer would run them, for a few seconds of sends.
-    const end = Date.now() + 3000;
-    while (Date.now() < end) {
-      await h.backend.retry();
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // Retry passes, as the timer would run them, until the send has hit its deadline.
+    await expect
+      .poll(
+        async () => {
+          await h.backend.retry();
+          return (await store.get(id))?.delivery.lastError;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toMatch(/deadline/);
     await call;
     const after = await store.get(id);
     console.log(

@@ -4,71 +4,24 @@
  * held with its reasons, the visitor's answer is the same, "not spam" sends a held message, and
  * what the studio marks is learnt at once and kept across a restart.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SENT } from '../../src/contract/contact';
-import { clearFirestoreEmulator } from './storeKits';
 import { sweepExpired } from '../src/retention';
 import { backendSettings } from '../src/settings';
 import { judge } from '../src/spam/filter';
 import { withMarks } from '../src/spam/classifier';
-import { setSpamMark } from '../src/spam/marks';
-import { FileStore } from '../src/store/fileStore';
-import { FirestoreStore } from '../src/store/firestoreStore';
-import type { ContactRecord, ContactStore } from '../src/store/types';
+import { NO_MARKS, setSpamMark } from '../src/spam/marks';
+import type { ContactRecord } from '../src/store/types';
 import { destinationSettings } from '../src/destinations';
 import { header, startHarness, startSmtp, tempDir, TEST_SECRET, testSettings } from './harness';
 import { startReceiver } from './receiver';
-
-const TOOL = fileURLToPath(new URL('../src/tools/messages.ts', import.meta.url));
-
-function run(args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number; out: string; err: string }>((ok) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', TOOL, ...args],
-      { env: { ...process.env, ...env } },
-      (error, out, err) => ok({ code: error ? Number(error.code) : 0, out, err }),
-    );
-  });
-}
+import { messagesTool, openStore, storeKits } from './storeKits';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-interface Kit {
-  name: string;
-  open(): Promise<{ store?: ContactStore; env: Record<string, string> }>;
-}
-
-const KITS: Kit[] = [
-  { name: 'file store', open: async () => ({ env: { STORE: 'file' } }) },
-  {
-    name: 'Firestore emulator',
-    async open() {
-      const host = inject('firestoreEmulatorHost');
-      process.env.FIRESTORE_EMULATOR_HOST = host;
-      const projectId = `demo-spam-${randomUUID().slice(0, 8)}`;
-      const app = initializeApp({ projectId }, projectId);
-      cleanups.push(() => clearFirestoreEmulator(host, projectId));
-      cleanups.push(() => deleteApp(app));
-      return {
-        store: new FirestoreStore(getFirestore(app)),
-        env: {
-          STORE: 'firestore',
-          FIRESTORE_EMULATOR_HOST: host,
-          VITE_FIREBASE_PROJECT_ID: projectId,
-        },
-      };
-    },
-  },
-];
 
 const PITCH =
   'Hello, I was checking your website and it is not ranking on Google. We can place your site on the first page of Google. May I send you an SEO proposal and price?';
@@ -89,19 +42,17 @@ const message = (name: string, text: string) => ({
 
 const settings = { ...testSettings(), spam: backendSettings({}).spam };
 
-describe.each(KITS)('the spam filter on the $name', (kit) => {
+describe.each(storeKits('spam'))('the spam filter on the $name', (kit) => {
   it('holds spam with its reasons, mails the rest, sends a held message on "not spam", and learns marks at once and for good', async () => {
-    const dir = await tempDir();
-    cleanups.push(dir.remove);
-    const opened = await kit.open();
+    const opened = await openStore(kit);
     const smtp = await startSmtp(0);
     cleanups.push(smtp.close);
     const start = () =>
-      startHarness({ dataDir: dir.path, store: opened.store, smtpUrl: smtp.url, settings });
+      startHarness({ dataDir: opened.dataDir, store: opened.store, smtpUrl: smtp.url, settings });
     let h = await start();
     const env = {
       ...opened.env,
-      DATA_DIR: dir.path,
+      DATA_DIR: opened.dataDir,
       PSEUDONYM_SECRET: TEST_SECRET,
       SMTP_URL: smtp.url,
     };
@@ -125,14 +76,14 @@ describe.each(KITS)('the spam filter on the $name', (kit) => {
       enquiry.idempotencyKey,
     ]);
 
-    const listed = await run(['list', '--spam'], env);
+    const listed = await messagesTool(['list', '--spam'], env);
     expect(listed.code).toBe(0);
     expect(listed.out).toContain(pitch.idempotencyKey);
     expect(listed.out).not.toContain(enquiry.idempotencyKey);
     expect(listed.out).toMatch(/spam score [\d.]+: pitch: SEO/);
 
     // "Not spam": the held message goes now, and the filter learns it.
-    const freed = await run(['not-spam', pitch.idempotencyKey], env);
+    const freed = await messagesTool(['not-spam', pitch.idempotencyKey], env);
     expect(freed.out).toMatch(/not spam, sent \(mail delivered\)/);
     expect(freed.code).toBe(0);
     expect(smtp.received.map((m) => header(m.raw, 'X-Contact-Message-Id'))).toContain(
@@ -144,7 +95,7 @@ describe.each(KITS)('the spam filter on the $name', (kit) => {
     const amber = message('Ilze Ozola', AMBER);
     await h.call(amber);
     expect((await stored(amber.idempotencyKey)).delivery.state).toBe('delivered');
-    expect((await run(['spam', amber.idempotencyKey], env)).code).toBe(0);
+    expect((await messagesTool(['spam', amber.idempotencyKey], env)).code).toBe(0);
     const again = message('Ilze Ozola', AMBER_AGAIN);
     await h.call(again);
     expect((await stored(again.idempotencyKey)).delivery.state).toBe('spam');
@@ -156,7 +107,7 @@ describe.each(KITS)('the spam filter on the $name', (kit) => {
     const third = message('Ilze Ozola', AMBER_AGAIN.replace('Hello', 'Good day'));
     await h.call(third);
     expect((await stored(third.idempotencyKey)).delivery.state).toBe('spam');
-    expect((await run(['spam', 'spam-nothing-0000000'], env)).code).toBe(1);
+    expect((await messagesTool(['spam', 'spam-nothing-0000000'], env)).code).toBe(1);
 
     // Retention: a swept message takes what the filter learnt from it along.
     const marked = await h.backend.store.spamMarks();

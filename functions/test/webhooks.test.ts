@@ -4,69 +4,19 @@
  * server on loopback; webhooks go to a receiver on loopback that checks every signature with the
  * `standardwebhooks` package.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { destinationSenders } from '../src/delivery';
 import { destinationSettings } from '../src/destinations';
-import { clearFirestoreEmulator } from './storeKits';
-import { FileStore } from '../src/store/fileStore';
-import { FirestoreStore } from '../src/store/firestoreStore';
-import { pendingDelivery, type ContactRecord, type ContactStore } from '../src/store/types';
+import { pendingDelivery, type ContactRecord } from '../src/store/types';
 import { closedPort, header, startHarness, startSmtp, tempDir, testSettings } from './harness';
 import { startReceiver, TEST_WEBHOOK_SECRET, type Receiver, type Script } from './receiver';
-
-const TOOL = fileURLToPath(new URL('../src/tools/messages.ts', import.meta.url));
-
-function tool(args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number; out: string; err: string }>((ok) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', TOOL, ...args],
-      { env: { ...process.env, LOG_LEVEL: 'info', ...env } },
-      (error, out, err) => ok({ code: error ? Number(error.code) : 0, out, err }),
-    );
-  });
-}
-
-interface Kit {
-  name: string;
-  open(dataDir: string): Promise<{ store: ContactStore; env: Record<string, string> }>;
-}
+import { messagesTool, openStore, storeKits } from './storeKits';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-const KITS: Kit[] = [
-  {
-    name: 'file store',
-    open: async (dir) => ({ store: new FileStore(dir), env: { STORE: 'file' } }),
-  },
-  {
-    name: 'Firestore emulator',
-    async open() {
-      const host = inject('firestoreEmulatorHost');
-      process.env.FIRESTORE_EMULATOR_HOST = host;
-      const projectId = `demo-hooks-${randomUUID().slice(0, 8)}`;
-      const app = initializeApp({ projectId }, projectId);
-      cleanups.push(() => clearFirestoreEmulator(host, projectId));
-      cleanups.push(() => deleteApp(app));
-      return {
-        store: new FirestoreStore(getFirestore(app)),
-        env: {
-          STORE: 'firestore',
-          FIRESTORE_EMULATOR_HOST: host,
-          VITE_FIREBASE_PROJECT_ID: projectId,
-        },
-      };
-    },
-  },
-];
 
 let keys = 0;
 const message = (patch: Record<string, string> = {}) => ({
@@ -80,12 +30,13 @@ const message = (patch: Record<string, string> = {}) => ({
 
 const ids = (r: Receiver, path: string) => new Set(r.at(path).map((x) => x.headers['webhook-id']));
 
-describe.each(KITS)('destinations on the $name', (kit) => {
+describe.each(storeKits('hooks'))('destinations on the $name', (kit) => {
   // A first call to a cold emulator can take seconds: not in a test's time.
   beforeAll(async () => {
     const dir = await tempDir();
-    const { store } = await kit.open(dir.path);
-    await store.get('warm-up-key-000000');
+    const opened = await kit.open(dir.path);
+    await opened.store.get('warm-up-key-000000');
+    await opened.close();
     await dir.remove();
   }, 60_000);
 
@@ -105,9 +56,7 @@ describe.each(KITS)('destinations on the $name', (kit) => {
     cleanups.push(receiver.close);
     const smtp = options.smtpPort ? null : await startSmtp();
     if (smtp) cleanups.push(smtp.close);
-    const dir = await tempDir();
-    cleanups.push(dir.remove);
-    const opened = await kit.open(dir.path);
+    const opened = await openStore(kit);
     const env = {
       WEBHOOK_URLS: (options.webhooks ?? []).map((p) => receiver.origin + p).join(','),
       WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
@@ -123,7 +72,7 @@ describe.each(KITS)('destinations on the $name', (kit) => {
     };
     const smtpUrl = smtp?.url ?? `smtp://127.0.0.1:${options.smtpPort}`;
     const h = await startHarness({
-      dataDir: dir.path,
+      dataDir: opened.dataDir,
       store: opened.store,
       smtpUrl,
       settings,
@@ -131,7 +80,7 @@ describe.each(KITS)('destinations on the $name', (kit) => {
       retryIntervalMs: 3_600_000,
     });
     cleanups.push(h.close);
-    const toolEnv = { ...opened.env, ...env, DATA_DIR: dir.path, SMTP_URL: smtpUrl };
+    const toolEnv = { ...opened.env, ...env, DATA_DIR: opened.dataDir, SMTP_URL: smtpUrl };
     return { h, store: opened.store, receiver, smtp, settings, toolEnv };
   }
 
@@ -140,10 +89,14 @@ describe.each(KITS)('destinations on the $name', (kit) => {
 
   /** Retry passes until `done` holds (each backoff here is at most 10 ms). */
   async function passes(h: { backend: { retry(): Promise<unknown> } }, done: () => boolean) {
-    for (let i = 0; i < 50 && !done(); i++) {
-      await h.backend.retry();
-      await new Promise((r) => setTimeout(r, 15));
-    }
+    await vi.waitFor(
+      async () => {
+        if (done()) return;
+        await h.backend.retry();
+        if (!done()) throw new Error('Not yet');
+      },
+      { timeout: 5_000, interval: 15 },
+    );
   }
 
   it('posts each message signed; 503 twice then 200 is one delivery under one webhook-id', async () => {
@@ -206,10 +159,10 @@ describe.each(KITS)('destinations on the $name', (kit) => {
     expect(smtp!.received).toHaveLength(1);
 
     // The studio's tool shows the destination's state, and sends it again by name.
-    const list = await tool(['list'], toolEnv);
+    const list = await messagesTool(['list'], toolEnv);
     expect(list.code).toBe(0);
     expect(list.out).toMatch(new RegExp(`${name}: failed  HTTP 410`));
-    const again = await tool(['retry', sent.idempotencyKey, name], toolEnv);
+    const again = await messagesTool(['retry', sent.idempotencyKey, name], toolEnv);
     noError(again.err);
     expect(again).toMatchObject({ code: 0 });
     expect(again.out).toContain(`Message ${sent.idempotencyKey} to ${name}: delivered`);
@@ -428,7 +381,7 @@ describe.each(KITS)('destinations on the $name', (kit) => {
       delivery: { ...ahead, nextAttemptAt: new Date(Date.now() + 60_000).toISOString() },
     };
     await store.create(pending);
-    const sent = await tool(['retry', pending.id], toolEnv);
+    const sent = await messagesTool(['retry', pending.id], toolEnv);
     noError(sent.err);
     expect(sent).toMatchObject({ code: 0 });
     expect(sent.out).toContain(`Message ${pending.id}: delivered`);

@@ -1,5 +1,5 @@
 /** The bench's Chromium: where it is, its flags, the two visitors, and small helpers. */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -33,6 +33,30 @@ export const DEVICES = {
 export const launch = () =>
   chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 
+/** `run` with a fresh browser, closed after; given up with `message` after `ms`. */
+export async function inBrowser<T>(ms: number, message: string, run: (b: Browser) => Promise<T>) {
+  const browser = await launch();
+  try {
+    return await within(run(browser), ms, message);
+  } finally {
+    await browser.close().catch(() => {});
+  }
+}
+
+/** A page in a new context of `browser` as `device` shows it, its CPU slowed as the device's. */
+export async function devicePage(
+  browser: Browser,
+  device: Device,
+  options: BrowserContextOptions = {},
+) {
+  const { cpuSlowdown, ...emulated } = DEVICES[device];
+  const context = await browser.newContext({ ...emulated, ...options });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  return { page, cdp, context };
+}
+
 /** CPU seconds so far per process type, every thread included (software GL's too). */
 export async function processCpuSeconds(browser: Browser): Promise<Record<string, number>> {
   const cdp = await browser.newBrowserCDPSession();
@@ -49,4 +73,24 @@ export function within<T>(p: Promise<T>, ms: number, message: string): Promise<T
     timer = setTimeout(() => reject(new Error(message)), ms);
   });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+/** Resolves once the page has drawn `n` more frames. A string, so no build helper is in it. */
+export const frames = (page: Page, n = 1) =>
+  page.evaluate(`new Promise((done) => {
+    let left = ${n};
+    const tick = () => (--left <= 0 ? done() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  })`);
+
+/** Until the canvas has the title (on `/` with WebGL) and nothing plays any more, at most 15 s. */
+export async function settle(page: Page) {
+  const settled = () =>
+    (location.pathname !== '/' ||
+      location.search.includes('webgl=0') ||
+      document.getElementById('hero-title')?.dataset.mode === 'canvas') &&
+    document.getAnimations().every((a) => a.playState !== 'running');
+  await page.waitForFunction(settled, null, { timeout: 15_000, polling: 250 }).catch(() => {});
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  await frames(page, 10);
 }

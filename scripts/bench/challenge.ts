@@ -1,8 +1,4 @@
-/**
- * The contact form's proof-of-work challenge at its default cost (docs/contact.md): how long the
- * page's own solver takes on each device, and the CPU a scripted sender spends per accepted
- * message when it solves in Node with altcha-lib on one core.
- */
+/** The challenge, solved by the page's worker and by a scripted sender (docs/performance.md). */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib';
@@ -10,7 +6,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { issueChallenge } from '../../functions/src/challenge';
 import { backendSettings } from '../../functions/src/settings';
 import { median } from '../../src/shared/stats';
-import { DEVICES, launch, within, type Device } from './browser';
+import { devicePage, inBrowser, type Device } from './browser';
 
 /** Challenges solved per sample: enough for a median over the spread of their answers. */
 const SOLVES = 12;
@@ -31,42 +27,31 @@ function solverPath(distDir: string): string {
  * The median time, worker start included, for the page's solver to find an answer, each
  * challenge in one worker (a phone with one free core), with the device's CPU slowdown.
  */
-async function solveInPage(url: string, device: Device, distDir: string): Promise<number> {
-  const browser = await launch();
-  try {
-    const { cpuSlowdown, ...options } = DEVICES[device];
-    const context = await browser.newContext({ ...options, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
+function solveInPage(url: string, device: Device, distDir: string): Promise<number> {
+  return inBrowser(120_000, 'The solves took over 2 minutes', async (browser) => {
+    const { page } = await devicePage(browser, device, { serviceWorkers: 'block' });
     await page.goto(url, { waitUntil: 'load' });
-    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    const times = await within(
-      page.evaluate(
-        async ({ worker, list }) => {
-          const out: number[] = [];
-          for (const challenge of list) {
-            const started = performance.now();
-            const w = new Worker(worker, { type: 'module' });
-            const found = await new Promise<unknown>((ok, fail) => {
-              w.onmessage = (e) => ok(e.data);
-              w.onerror = () => fail(new Error('The solver failed'));
-              w.postMessage({ type: 'work', challenge, counterStart: 0, counterStep: 1 });
-            });
-            w.terminate();
-            if (!found) throw new Error('No answer found');
-            out.push(performance.now() - started);
-          }
-          return out;
-        },
-        { worker: solverPath(distDir), list: await challenges(SOLVES) },
-      ),
-      120_000,
-      'The solves took over 2 minutes',
+    const times = await page.evaluate(
+      async ({ worker, list }) => {
+        const out: number[] = [];
+        for (const challenge of list) {
+          const started = performance.now();
+          const w = new Worker(worker, { type: 'module' });
+          const found = await new Promise<unknown>((ok, fail) => {
+            w.onmessage = (e) => ok(e.data);
+            w.onerror = () => fail(new Error('The solver failed'));
+            w.postMessage({ type: 'work', challenge, counterStart: 0, counterStep: 1 });
+          });
+          w.terminate();
+          if (!found) throw new Error('No answer found');
+          out.push(performance.now() - started);
+        }
+        return out;
+      },
+      { worker: solverPath(distDir), list: await challenges(SOLVES) },
     );
     return median(times);
-  } finally {
-    await browser.close().catch(() => {});
-  }
+  });
 }
 
 /** CPU ms per message for a sender solving in Node, one challenge after another. */

@@ -1,13 +1,7 @@
-/**
- * How a page feels once it is up: a scroll pass, a pointer pass over the title and a pass through
- * the form (a first click into its text area, a typing burst, Send with an error), each watched
- * from the page's own Performance APIs (a requestAnimationFrame loop, the `long-animation-frame`
- * and `event` observers) and the scroll pass also by a Chrome trace. The form is met as a visitor
- * meets it, or gently (`FormPace`).
- */
+/** How a page feels once it is up: the passes of docs/performance.md, watched from the page. */
 import type { Browser, JSHandle, Page } from 'playwright-core';
 import { quantile } from '../../src/shared/stats';
-import { DEVICES, launch, processCpuSeconds, within, type Device } from './browser';
+import { devicePage, frames, inBrowser, processCpuSeconds, settle, type Device } from './browser';
 import { rasterOf, type TraceEvent } from './trace';
 
 /** What a pass collects in the page. A string, so no build helper ends up in the page. */
@@ -69,19 +63,27 @@ export function passFigures(r: ReturnType<Recorder['stop']>) {
 async function watch(page: Page, during: () => Promise<unknown>) {
   const recorder = (await page.evaluateHandle(RECORDER)) as JSHandle<Recorder>;
   await during();
-  await page.waitForTimeout(300);
+  // The last inputs' entries come with the paints after them.
+  await frames(page, 10);
   return passFigures(await recorder.evaluate((r) => r.stop()));
 }
 
-/** Wheel steps down the page, `steps` of them about 16 ms apart, under a still pointer. */
+/** Wheel steps down the page, `steps` of them a frame apart, under a still pointer. */
 async function wheel(page: Page, steps: number) {
   const { width, height } = page.viewportSize()!;
   await page.mouse.move(width / 2, height / 2);
   const dy = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
   for (let i = 0; i < steps; i++) {
     await page.mouse.wheel(0, dy / steps);
-    await page.waitForTimeout(16);
+    await frames(page);
   }
+}
+
+/** Back at the top of the page, its scroll settled. */
+async function toTop(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => scrollY === 0);
+  await frames(page, 10);
 }
 
 const TRACE = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc'];
@@ -89,8 +91,7 @@ const TRACE = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc
 /** The second scroll down the page (the first one reveals the sections), traced for raster. */
 async function scrollPass(browser: Browser, page: Page) {
   await wheel(page, 40);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(500);
+  await toTop(page);
   await browser.startTracing(page, { categories: TRACE });
   const figures = await watch(page, () => wheel(page, 120));
   const trace = JSON.parse((await browser.stopTracing()).toString()) as {
@@ -101,43 +102,24 @@ async function scrollPass(browser: Browser, page: Page) {
 
 /** The pointer across the page's heading, left to right in about 1.5 s. */
 async function pointerPass(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(500);
+  await toTop(page);
   const box = (await page.locator('h1').first().boundingBox())!;
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x - 20, y);
   return watch(page, async () => {
     for (let i = 0; i <= 90; i++) {
       await page.mouse.move(box.x - 20 + ((box.width + 40) * i) / 90, y);
-      await page.waitForTimeout(16);
+      await frames(page);
     }
   });
 }
 
-/**
- * A plain form at the end of a page that has none: a required name, a text area and Send, with
- * the browser's own checks. Send with the name empty is its error.
- */
-const PLAIN_FORM = `(() => {
-  const form = document.createElement('form');
-  const name = document.createElement('input');
-  name.required = true;
-  name.setAttribute('aria-label', 'Name');
-  const field = document.createElement('textarea');
-  field.setAttribute('aria-label', 'Message');
-  const send = document.createElement('button');
-  send.type = 'submit';
-  send.textContent = 'Send';
-  form.append(name, field, send);
-  (document.querySelector('main') ?? document.body).append(form);
-})()`;
+/** The plain form a page without one gets: Send with the required name empty is its error. */
+const PLAIN_FORM =
+  '<form><input required aria-label="Name"><textarea aria-label="Message"></textarea>' +
+  '<button type="submit">Send</button></form>';
 
-/**
- * How the form pass meets the form. A visitor moves the pointer onto a field over about 150 ms
- * and clicks at once, while the title's light still follows it, and types 150 ms after the
- * click. Gently, the pointer rests 1 s before each click, so the light has stopped, and the
- * first key comes 0.8 s after the click, once what the first focus fetches has loaded.
- */
+/** How the form pass meets the form: as a visitor, or gently (`--gentle`, docs/performance.md). */
 export type FormPace = 'visitor' | 'gentle';
 
 /** A click on the desktop, a tap on the phone, at the middle of `selector`, watched with `then`. */
@@ -150,7 +132,7 @@ async function press(
 ) {
   const target = page.locator(selector).first();
   await target.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(500);
+  await frames(page, 10);
   const box = (await target.boundingBox())!;
   const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
   const glide = device === 'desktop' && pace === 'visitor';
@@ -159,26 +141,27 @@ async function press(
   if (glide) await step(10);
   else if (device === 'desktop') {
     await page.mouse.move(x, y, { steps: 8 });
+    // The gentle pace rests the pointer 1 s: the rest is part of what the pass measures.
     await page.waitForTimeout(1_000);
   }
   return watch(page, async () => {
     for (let i = 9; glide && i > 0; i--) {
       await step(i);
-      await page.waitForTimeout(16);
+      await frames(page);
     }
     await (device === 'phone' ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
     await then?.();
   });
 }
 
-/**
- * The form as a visitor meets it: the first click into its text area, about 50 keys 30 ms
- * apart, then Send with the name and email still empty. A page without a form gets a plain one
- * at its end.
- */
+/** The first click into the text area, about 50 keys, then Send with an error. */
 async function formPass(page: Page, device: Device, pace: FormPace) {
-  if (!(await page.locator('form textarea').count())) await page.evaluate(PLAIN_FORM);
+  if (!(await page.locator('form textarea').count()))
+    await page.evaluate((html) => {
+      (document.querySelector('main') ?? document.body).insertAdjacentHTML('beforeend', html);
+    }, PLAIN_FORM);
   const type = async () => {
+    // When the first key comes after the click is part of the pace measured, not a wait.
     await page.waitForTimeout(pace === 'visitor' ? 150 : 800);
     await page.keyboard.type('Hello, we would like a quote for a small web app.', { delay: 30 });
   };
@@ -199,52 +182,31 @@ async function formPass(page: Page, device: Device, pace: FormPace) {
   };
 }
 
-/** Until the canvas has the title (on `/` with WebGL) and nothing plays any more, at most 15 s. */
-async function settle(page: Page) {
-  const settled = () =>
-    (location.pathname !== '/' ||
-      location.search.includes('webgl=0') ||
-      document.getElementById('hero-title')?.dataset.mode === 'canvas') &&
-    document.getAnimations().every((a) => a.playState !== 'running');
-  await page.waitForFunction(settled, null, { timeout: 15_000, polling: 250 }).catch(() => {});
-  await page.waitForTimeout(1_000);
-}
-
 /** Browser CPU while the page sits still for 3 s, in % of one core (every process). */
 async function stillCpu(browser: Browser, page: Page) {
   const cpu = async () =>
     Object.values(await processCpuSeconds(browser)).reduce((a, b) => a + b, 0);
   const [start, t0] = [await cpu(), Date.now()];
+  // The 3 s of stillness are what is measured: the CPU the page spends while no one acts.
   await page.waitForTimeout(3_000);
   return (((await cpu()) - start) / ((Date.now() - t0) / 1000)) * 100;
 }
 
 /** One page in a fresh browser: settled, still, then scrolled, pointed at and its form used. */
-export async function feel(url: string, device: Device, pace: FormPace = 'visitor') {
-  const browser = await launch();
-  try {
-    return await within(
-      (async () => {
-        const { cpuSlowdown, ...options } = DEVICES[device];
-        const page = await (await browser.newContext(options)).newPage();
-        const cdp = await page.context().newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-        await page.goto(url, { waitUntil: 'load' });
-        await settle(page);
-        const still = device === 'desktop' ? await stillCpu(browser, page) : Number.NaN;
-        const s = await scrollPass(browser, page);
-        const p = await pointerPass(page);
-        const form = await formPass(page, device, pace);
-        const named = (pass: string, f: object) =>
-          Object.entries(f).map(([k, v]) => [pass + k[0]!.toUpperCase() + k.slice(1), v]);
-        const passes = [named('scroll', s), named('pointer', p)];
-        const figures: Record<string, number> = Object.fromEntries(passes.flat());
-        return { stillCpu: still, ...figures, ...form };
-      })(),
-      120_000,
-      `the feel passes on ${url} did not end within 120 s`,
-    );
-  } finally {
-    await browser.close().catch(() => {});
-  }
+export function feel(url: string, device: Device, pace: FormPace = 'visitor') {
+  const message = `the feel passes on ${url} did not end within 120 s`;
+  return inBrowser(120_000, message, async (browser) => {
+    const { page } = await devicePage(browser, device);
+    await page.goto(url, { waitUntil: 'load' });
+    await settle(page);
+    const still = device === 'desktop' ? await stillCpu(browser, page) : Number.NaN;
+    const s = await scrollPass(browser, page);
+    const p = await pointerPass(page);
+    const form = await formPass(page, device, pace);
+    const named = (pass: string, f: object) =>
+      Object.entries(f).map(([k, v]) => [pass + k[0]!.toUpperCase() + k.slice(1), v]);
+    const passes = [named('scroll', s), named('pointer', p)];
+    const figures: Record<string, number> = Object.fromEntries(passes.flat());
+    return { stillCpu: still, ...figures, ...form };
+  });
 }

@@ -1,9 +1,6 @@
-/**
- * `npm run bench -- --layers`: the compositor's layers of each page on the phone once it has
- * settled, with the element each belongs to and why it is a layer (DevTools' Layers panel).
- */
+/** `npm run bench -- --layers`: the compositor's layers of each page on the phone, and why. */
 import type { CDPSession } from 'playwright-core';
-import { DEVICES, launch } from './browser';
+import { devicePage, inBrowser, settle } from './browser';
 
 type Layer = { layerId: string; backendNodeId?: number; width: number; height: number };
 
@@ -21,14 +18,11 @@ async function owner(cdp: CDPSession, { backendNodeId }: Layer): Promise<string>
 }
 
 export async function showLayers(origin: string, routes: string[]) {
-  const browser = await launch();
-  const { cpuSlowdown: _, ...phone } = DEVICES.phone;
-  try {
-    for (const route of routes) {
-      const page = await (await browser.newContext(phone)).newPage();
-      const cdp = await page.context().newCDPSession(page);
+  for (const route of routes)
+    await inBrowser(120_000, `the layers of ${route} took over 2 minutes`, async (browser) => {
+      const { page, cdp } = await devicePage(browser, 'phone');
       await page.goto(origin + route, { waitUntil: 'load' });
-      await page.waitForTimeout(5_000);
+      await settle(page);
       // The domain reports the tree when it changes: a change no one sees asks for one.
       const tree = new Promise<Layer[]>((resolve) =>
         cdp.on('LayerTree.layerTreeDidChange', ({ layers }) => layers && resolve(layers)),
@@ -36,7 +30,7 @@ export async function showLayers(origin: string, routes: string[]) {
       await cdp.send('LayerTree.enable');
       await page.evaluate(() => (document.body.style.outline = '1px solid transparent'));
       const layers = await tree;
-      console.log(`\n${route}: ${layers.length} layers on the phone, 5 s after the load event`);
+      console.log(`\n${route}: ${layers.length} layers on the phone, once settled`);
       for (const layer of layers) {
         const why = await cdp
           .send('LayerTree.compositingReasons', { layerId: layer.layerId })
@@ -46,8 +40,5 @@ export async function showLayers(origin: string, routes: string[]) {
           `  ${size} ${(await owner(cdp, layer)).padEnd(50)} ${(why.compositingReasonIds ?? []).join(', ')}`,
         );
       }
-    }
-  } finally {
-    await browser.close();
-  }
+    });
 }

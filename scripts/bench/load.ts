@@ -3,7 +3,7 @@
  * a Chrome trace of the first TRACE_MS, Chrome's screencast, and the network.
  */
 import type { Browser, Request } from 'playwright-core';
-import { DEVICES, launch, within, type Device } from './browser';
+import { DEVICES, devicePage, inBrowser, within, type Device } from './browser';
 import { loadCosts, type TraceEvent } from './trace';
 
 const TRACE_MS = 10_000;
@@ -78,22 +78,14 @@ async function kibOf(finished: Request[], windowEnd: number) {
 }
 
 /** Loads `url` as a new visitor and watches it for `windowMs`; given up 90 s after that. */
-export async function load(url: string, device: Device, windowMs: number) {
-  const browser = await launch();
-  try {
-    const message = `the load did not end within ${windowMs / 1000 + 90} s`;
-    return await within(record(browser, url, device, windowMs), windowMs + 90_000, message);
-  } finally {
-    await browser.close().catch(() => {});
-  }
+export function load(url: string, device: Device, windowMs: number) {
+  const message = `the load did not end within ${windowMs / 1000 + 90} s`;
+  return inBrowser(windowMs + 90_000, message, (b) => record(b, url, device, windowMs));
 }
 
 async function record(browser: Browser, url: string, device: Device, windowMs: number) {
-  const { cpuSlowdown, ...options } = DEVICES[device];
-  const context = await browser.newContext({ ...options, serviceWorkers: 'allow' });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  const { page, cdp, context } = await devicePage(browser, device, { serviceWorkers: 'allow' });
+  const options = DEVICES[device];
   const frames: { jpeg: string; epochMs: number }[] = [];
   cdp.on('Page.screencastFrame', (f) => {
     frames.push({ jpeg: f.data, epochMs: (f.metadata.timestamp ?? Number.NaN) * 1000 });
@@ -109,6 +101,7 @@ async function record(browser: Browser, url: string, device: Device, windowMs: n
   const sent = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
   const timeOrigin = await page.evaluate(() => performance.timeOrigin);
+  // The windows are what is measured: the trace's first TRACE_MS, then the whole watch.
   await page.waitForTimeout(Math.max(0, sent + TRACE_MS - Date.now()));
   const trace = JSON.parse((await browser.stopTracing()).toString()) as {
     traceEvents: TraceEvent[];

@@ -287,14 +287,9 @@ export function report(run: RunInfo, samples: Sample[]): string {
     lines.push('', `Left out after failing twice: ${run.failures.join('; ')}.`);
   if (run.gentle)
     lines.push('', 'The form was met gently (`--gentle`), not as a visitor meets it.');
+  const ids = run.builds.map((b) => b.id);
   const section = (title: string, body: string[]) => lines.push('', `## ${title}`, '', ...body);
-  section(
-    'Budgets',
-    budgetTable(
-      samples,
-      run.builds.map((b) => b.id),
-    ),
-  );
+  section('Budgets', budgetTable(samples, ids));
   for (const { id, dir } of run.builds) {
     const of = run.builds.length > 1 ? ` of ${id} (${dir})` : '';
     section(`Lighthouse${of}`, figureTable(samples, id, 'lighthouse', LIGHTHOUSE));

@@ -4,7 +4,7 @@
  * with no page error, exactly as the production build does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPage, sharedBrowser } from './browser';
 import { freePort } from '../freePort';
 import { waitForCanvas } from '../shared/canvasTakeover';
@@ -21,16 +21,16 @@ beforeAll(async () => {
     ['node_modules/vite/bin/vite.js', '--port', String(port), '--strictPort'],
     { stdio: 'ignore', detached: true },
   );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(origin)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`The dev server did not answer at ${origin}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await vi.waitFor(
+    async () => {
+      const up = await fetch(origin).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!up) throw new Error(`The dev server did not answer at ${origin}`);
+    },
+    { timeout: 60_000, interval: 200 },
+  );
 });
 
 afterAll(() => {

@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { untilOutput } from '../childOutput';
 import { startDisplay, type Display } from './display';
 
 declare module 'vitest' {
@@ -35,20 +36,6 @@ interface Shared {
 const shared = ((globalThis as { __browserTestServices?: Shared }).__browserTestServices ??= {
   users: 0,
 });
-
-async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`Timed out waiting for ${url}`);
-}
 
 async function startServer(): Promise<{ process: ChildProcess; baseURL: string }> {
   const dist = process.env.DIST_DIR ?? 'dist';
@@ -78,10 +65,12 @@ async function startServer(): Promise<{ process: ChildProcess; baseURL: string }
       AUTH_EMULATOR: 'on',
       AUTH_EMULATOR_PORT: '0',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  server.stdout!.pipe(process.stdout);
+  server.stderr!.pipe(process.stderr);
   // The backend starts an Auth emulator too: on a busy machine, that can take most of a minute.
-  await waitForHttp(`${baseURL}/`, 120_000);
+  await untilOutput(server, /^Site: /m, 120_000);
   return { process: server, baseURL };
 }
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, sharedBrowser } from './browser';
+import { untilOutput } from '../childOutput';
 import { freePort } from '../freePort';
 
 const browser = sharedBrowser();
@@ -41,15 +42,7 @@ async function start(script: 'serve' | 'start', ready: RegExp) {
     await exited;
     await rm(data, { recursive: true, force: true });
   });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const deadline = Date.now() + 60_000;
-  while (!ready.test(out)) {
-    if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error(`${script} did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilOutput(child, ready, 60_000);
   return { origin: `http://localhost:${site}`, backend, data };
 }
 

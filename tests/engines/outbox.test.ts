@@ -124,7 +124,6 @@ describe(`the contact outbox in ${engine}`, { timeout: TEST_MS }, () => {
     // keeps the message.
     await page.goto('/privacypolicy');
     await site.up();
-    await new Promise((r) => setTimeout(r, 1_000));
     expect((await site.records()).filter((r) => r.name === typed.name)).toEqual([]);
     await page.goto(`${site.base}/privacypolicy`);
     await deliveredOnce(typed.name);

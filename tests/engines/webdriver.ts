@@ -5,6 +5,7 @@
  * fresh profile) per page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { vi } from 'vitest';
 import { remote } from 'webdriverio';
 import { closeAfterTest } from '../browser/browser';
 import { freePort } from '../freePort';
@@ -23,17 +24,20 @@ export const MINIBROWSER =
   process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 async function waitForDriver(port: number, driver: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver.exitCode})`);
-    const up = await fetch(`http://127.0.0.1:${port}/status`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('WebKitWebDriver did not start');
+  const exited = new Promise<never>((_, fail) =>
+    driver.once('exit', (code) => fail(new Error(`WebKitWebDriver exited (${code})`))),
+  );
+  const up = vi.waitFor(
+    async () => {
+      const ok = await fetch(`http://127.0.0.1:${port}/status`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!ok) throw new Error('WebKitWebDriver did not start');
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  await Promise.race([up, exited]);
 }
 
 export async function startWebKit(display: string | undefined): Promise<EngineHost> {

@@ -5,22 +5,26 @@
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { vi } from 'vitest';
 
 export const DIST = resolve(process.env.DIST_DIR ?? 'dist');
 
 /** Makes the build unless it is there; resolves once it is. */
 export async function builtSite(): Promise<string> {
   const lock = `${DIST}.building`;
-  const deadline = Date.now() + 300_000;
   // sw.js is the last file the build writes.
   while (!existsSync(join(DIST, 'sw.js'))) {
     try {
       mkdirSync(lock);
     } catch {
-      if (Date.now() > deadline)
-        throw new Error(`${lock} is still there: remove it if no build runs`);
-      await sleep(500); // another test file is building
+      // Another test file is building: wait until it is done.
+      await vi.waitFor(
+        () => {
+          if (existsSync(lock))
+            throw new Error(`${lock} is still there: remove it if no build runs`);
+        },
+        { timeout: 300_000, interval: 500 },
+      );
       continue;
     }
     try {

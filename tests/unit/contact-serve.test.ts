@@ -8,6 +8,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { untilOutput } from '../childOutput';
 import { freePort } from '../freePort';
 import type { Challenge } from 'altcha-lib';
 import { solve } from '../../functions/test/harness';
@@ -52,15 +53,7 @@ async function startServe() {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const deadline = Date.now() + 20_000;
-  while (!out.includes(`Site: http://localhost:${sitePort}`)) {
-    if (Date.now() > deadline || child.exitCode !== null)
-      throw new Error(`serve did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await untilOutput(child, new RegExp(`Site: http://localhost:${sitePort}`), 20_000);
   return {
     child,
     exited,
@@ -112,9 +105,6 @@ describe('npm run serve', () => {
     const serve = await startServe();
     serve.child.kill('SIGKILL');
     await serve.exited;
-    const deadline = Date.now() + 5000;
-    while (!(await refused(serve.backend)) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
-    expect(await refused(serve.backend)).toBe(true);
+    await expect.poll(() => refused(serve.backend), { timeout: 5_000, interval: 100 }).toBe(true);
   }, 40_000);
 });
