@@ -121,15 +121,11 @@ const PLAIN_FORM =
 
 /** How the form pass meets the form: as a visitor, or gently (`--gentle`, docs/performance.md). */
 export type FormPace = 'visitor' | 'gentle';
+type Visit = { page: Page; device: Device; pace: FormPace };
 
 /** A click on the desktop, a tap on the phone, at the middle of `selector`, watched with `then`. */
-async function press(
-  page: Page,
-  device: Device,
-  pace: FormPace,
-  selector: string,
-  then?: () => Promise<void>,
-) {
+async function press(visit: Visit, selector: string, then?: () => Promise<void>) {
+  const { page, device, pace } = visit;
   const target = page.locator(selector).first();
   await target.scrollIntoViewIfNeeded();
   await frames(page, 10);
@@ -155,7 +151,8 @@ async function press(
 }
 
 /** The first click into the text area, about 50 keys, then Send with an error. */
-async function formPass(page: Page, device: Device, pace: FormPace) {
+async function formPass(visit: Visit) {
+  const { page, pace } = visit;
   if (!(await page.locator('form textarea').count()))
     await page.evaluate((html) => {
       (document.querySelector('main') ?? document.body).insertAdjacentHTML('beforeend', html);
@@ -166,15 +163,9 @@ async function formPass(page: Page, device: Device, pace: FormPace) {
     await page.keyboard.type('Hello, we would like a quote for a small web app.', { delay: 30 });
   };
   // A visitor's keys are watched with the click; gently, on their own.
-  const first = await press(
-    page,
-    device,
-    pace,
-    'form textarea',
-    pace === 'visitor' ? type : undefined,
-  );
+  const first = await press(visit, 'form textarea', pace === 'visitor' ? type : undefined);
   const typing = pace === 'visitor' ? first : await watch(page, type);
-  const sendError = await press(page, device, pace, 'form button[type="submit"]');
+  const sendError = await press(visit, 'form button[type="submit"]');
   return {
     formFirstClick: first.slowestPress,
     typingSlowestKey: typing.slowestKey,
@@ -202,7 +193,7 @@ export function feel(url: string, device: Device, pace: FormPace = 'visitor') {
     const still = device === 'desktop' ? await stillCpu(browser, page) : Number.NaN;
     const s = await scrollPass(browser, page);
     const p = await pointerPass(page);
-    const form = await formPass(page, device, pace);
+    const form = await formPass({ page, device, pace });
     const named = (pass: string, f: object) =>
       Object.entries(f).map(([k, v]) => [pass + k[0]!.toUpperCase() + k.slice(1), v]);
     const passes = [named('scroll', s), named('pointer', p)];
