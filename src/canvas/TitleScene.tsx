@@ -4,7 +4,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { motionStore, now, pageClock } from '../motion/store';
 import { titleStrip } from '../motion/model';
 import { layoutOf } from '../motion/titleFrame';
-import { lightProbe } from '../motion/lightProbe';
+import { canvasLight } from '../motion/lightProbe';
 import { lightTarget, stepLight } from '../motion/lightLead';
 import { createLightUniforms } from './lightMaterial';
 import { createTitleMeshes } from './titleMeshes';
@@ -72,7 +72,7 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     const moving = target.animating || easing;
     // A set clock asks for no frame: each setting draws one (titleRenderer.tsx).
     if (moving && runs) invalidate();
-    Object.assign(lightProbe, { x: l.x, y: l.y, lead: target.lead, moving, dpr });
+    Object.assign(canvasLight, { x: l.x, y: l.y, lead: target.lead, moving, dpr });
   });
 
   return <primitive object={group} />;

@@ -3,7 +3,7 @@ import './workerGlobals';
 import { type CanvasStatus, installClock, mirrorPage, settableClock } from '../motion/store';
 import { runningClock } from '../motion/clock';
 import { setFrameListener } from '../motion/frames';
-import { lightProbe } from '../motion/lightProbe';
+import { canvasLight } from '../motion/lightProbe';
 import { createTitleRenderer, NoWebGLError, type TitleRenderer } from './titleRenderer';
 import type { ToWorker, FromWorker } from './workerTitle';
 
@@ -18,7 +18,7 @@ let resized: { width: number; height: number; dpr: number } | null = null;
 // animation frame can be a second away), and from the next animation frame, once committed to the
 // compositor (what a caller of nextFrame() waits for).
 setFrameListener((frames) => {
-  const report = { frames, light: { ...lightProbe }, version };
+  const report = { frames, light: { ...canvasLight }, version };
   post({ type: 'frame', ...report, onScreen: false });
   requestAnimationFrame(() => post({ type: 'frame', ...report, onScreen: true }));
 });

@@ -1,7 +1,7 @@
 import { shallow } from 'zustand/shallow';
 import { motionStore, pageClock, type CanvasStatus, type MotionState } from '../motion/store';
 import { frameCounted, frameDrawnInWorker } from '../motion/frames';
-import { lightProbe } from '../motion/lightProbe';
+import { canvasLight } from '../motion/lightProbe';
 import { titleScroll } from '../motion/titleFrame';
 import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
 import { takeTitleWorker } from './start';
@@ -31,7 +31,7 @@ export type FromWorker =
   | {
       type: 'frame';
       frames: number;
-      light: typeof lightProbe;
+      light: typeof canvasLight;
       version: number;
       /** Sent twice per frame: once drawn, and once committed to the compositor. */
       onScreen: boolean;
@@ -60,7 +60,7 @@ export function workerTitle(
     const message = event.data;
     if (message.type === 'frame') {
       if (!message.onScreen) {
-        Object.assign(lightProbe, message.light);
+        Object.assign(canvasLight, message.light);
         frameCounted(message.frames);
       }
       // nextFrame()'s waiters resolve only on a frame on screen that shows every input sent so far.

@@ -6,7 +6,7 @@ import { SWEEP_RETURN_MS } from '../motion/light';
 import { lightPhase } from './lightPhase';
 import { layoutOf, lightInputs } from '../motion/titleFrame';
 import { domFrameDrawn } from '../motion/frames';
-import { lightProbe } from '../motion/lightProbe';
+import { canvasLight } from '../motion/lightProbe';
 import { exposeProbe } from '../testing/probes';
 import { animateSweep, litWindows, windowTransforms, type SweepPath } from './litWindows';
 import { crossfading, onCrossfaded } from '../dom-motion/crossfade';
@@ -210,9 +210,9 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
       // A canvas shown before any sweep (its wait ran out): the sweep starts with it.
       if (canvas === 'ready') startSweep(now());
       // Back from the canvas (a lost context): the light goes on from where the canvas left it.
-      if (before === 'ready' && Number.isFinite(lightProbe.x)) {
-        light.x = lightProbe.x;
-        light.y = lightProbe.y;
+      if (before === 'ready' && Number.isFinite(canvasLight.x)) {
+        light.x = canvasLight.x;
+        light.y = canvasLight.y;
       }
     },
   );
