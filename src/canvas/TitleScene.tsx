@@ -1,7 +1,7 @@
 /* eslint-disable react-hooks/immutability -- three.js objects and uniforms are mutated in the frame loop by design (R3F: mutate, never setState per frame). */
 import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
-import { motionStore, now, pageClock } from '../motion/store';
+import { motionStore, now } from '../motion/store';
 import { titleStrip } from '../motion/model';
 import { layoutOf } from '../motion/titleFrame';
 import { canvasLight } from '../motion/lightProbe';
@@ -58,10 +58,9 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     outline.uReach.value = outline.uHalfStroke.value + EDGE_MARGIN_PX / (layout.scale * dpr);
 
     const t = now();
-    const runs = pageClock().runs;
     const target = lightTarget(s, layout, p, t);
     const l = light.current;
-    const ease = !target.immediate && runs && !s.reducedMotion;
+    const ease = !target.immediate && !s.reducedMotion;
     const easing = stepLight(l, target, t, ease);
 
     // gl_FragCoord is in device pixels from the strip's bottom left.
@@ -70,8 +69,7 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     uniforms.uLightIntensity.value = target.intensity;
 
     const moving = target.animating || easing;
-    // A set clock asks for no frame: each setting draws one (titleRenderer.tsx).
-    if (moving && runs) invalidate();
+    if (moving) invalidate();
     Object.assign(canvasLight, { x: l.x, y: l.y, lead: target.lead, moving, dpr });
   });
 

@@ -1,7 +1,7 @@
 // R3F and three.js expect a window and a document: given before they load.
 import './workerGlobals';
-import { type CanvasStatus, installClock, mirrorPage, settableClock } from '../motion/store';
-import { runningClock } from '../motion/clock';
+import { type CanvasStatus, installClock, mirrorPage } from '../motion/store';
+import type { Clock } from '../motion/clock';
 import { setFrameListener } from '../motion/frames';
 import { canvasLight } from '../motion/lightProbe';
 import { createTitleRenderer, NoWebGLError, type TitleRenderer } from './titleRenderer';
@@ -9,6 +9,23 @@ import type { ToWorker, FromWorker } from './workerTitle';
 
 /** The title's canvas off the main thread: a message switch around the title renderer. */
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
+
+/** The page's clock, as far as its messages tell it: the worker reads no time of its own. */
+let pageTime = 0;
+const timers = new Set<{ at: number; fn: () => void }>();
+const pageClock: Clock = {
+  now: () => pageTime,
+  after: (ms, fn) => {
+    const timer = { at: pageTime + ms, fn };
+    timers.add(timer);
+    return () => void timers.delete(timer);
+  },
+};
+function timeIs(time: number): void {
+  pageTime = time;
+  for (const timer of [...timers]) if (timer.at <= time && timers.delete(timer)) timer.fn();
+}
+installClock(pageClock);
 
 let renderer: TitleRenderer | null = null;
 let version = 0;
@@ -28,12 +45,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   switch (message.type) {
     case 'init':
-      // The page's clock: its own, moved onto the page's timeline, or one set through the store.
-      installClock(
-        message.clock.runs
-          ? runningClock(performance.timeOrigin - message.clock.timeOrigin)
-          : settableClock(),
-      );
+      timeIs(message.time);
       mirrorPage(message.state);
       try {
         renderer = await createTitleRenderer(message.canvas, message, events);
@@ -45,7 +57,11 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       break;
     case 'state':
       version = message.version;
+      timeIs(message.time);
       mirrorPage(message.state);
+      break;
+    case 'time':
+      timeIs(message.time);
       break;
     case 'resize':
       resized = message;

@@ -1,5 +1,5 @@
 import { shallow } from 'zustand/shallow';
-import { motionStore, pageClock, type CanvasStatus, type MotionState } from '../motion/store';
+import { motionStore, now, type CanvasStatus, type MotionState } from '../motion/store';
 import { frameCounted, frameDrawnInWorker } from '../motion/frames';
 import { canvasLight } from '../motion/lightProbe';
 import { titleScroll } from '../motion/titleFrame';
@@ -18,10 +18,12 @@ export type ToWorker =
       height: number;
       dpr: number;
       state: MirroredState;
-      /** The page's clock: running from the page's time origin, or set (the store's `clockTime`). */
-      clock: { runs: true; timeOrigin: number } | { runs: false };
+      /** The page's clock's time: the worker reads no clock of its own. */
+      time: number;
     }
-  | { type: 'state'; state: Partial<MirroredState>; version: number }
+  | { type: 'state'; state: Partial<MirroredState>; version: number; time: number }
+  /** The page's time on its next animation frame, while the worker's light is on its way. */
+  | { type: 'time'; time: number }
   | { type: 'resize'; width: number; height: number; dpr: number }
   | { type: 'lose-context' }
   | { type: 'restore-context' };
@@ -55,6 +57,12 @@ export function workerTitle(
   const send = (message: ToWorker, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
   let version = 0;
+  // While the light moves, the worker draws by the page's clock: its time once per page frame.
+  let timeAsked = 0;
+  const sendTime = () => {
+    timeAsked = 0;
+    send({ type: 'time', time: now() });
+  };
 
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
     const message = event.data;
@@ -62,6 +70,7 @@ export function workerTitle(
       if (!message.onScreen) {
         Object.assign(canvasLight, message.light);
         frameCounted(message.frames);
+        if (message.light.moving && !timeAsked) timeAsked = requestAnimationFrame(sendTime);
       }
       // nextFrame()'s waiters resolve only on a frame on screen that shows every input sent so far.
       else frameDrawnInWorker(message.frames, message.version === version);
@@ -77,9 +86,7 @@ export function workerTitle(
       canvas: offscreen,
       ...options,
       state: mirrored(motionStore.getState()),
-      clock: pageClock().runs
-        ? { runs: true, timeOrigin: performance.timeOrigin }
-        : { runs: false },
+      time: now(),
     },
     [offscreen],
   );
@@ -89,7 +96,12 @@ export function workerTitle(
       const changed: Partial<Record<keyof MirroredState, unknown>> = {};
       for (const key of Object.keys(next) as (keyof MirroredState)[])
         if (next[key] !== before[key]) changed[key] = next[key];
-      send({ type: 'state', state: changed as Partial<MirroredState>, version: ++version });
+      send({
+        type: 'state',
+        state: changed as Partial<MirroredState>,
+        version: ++version,
+        time: now(),
+      });
     },
     { equalityFn: shallow },
   );
@@ -99,6 +111,7 @@ export function workerTitle(
     loseContext: () => send({ type: 'lose-context' }),
     restoreContext: () => send({ type: 'restore-context' }),
     dispose() {
+      cancelAnimationFrame(timeAsked);
       unsubscribe();
       worker.terminate();
     },

@@ -102,7 +102,6 @@ export function settableClock(): Clock {
       timers.add(timer);
       return () => void timers.delete(timer);
     },
-    runs: false,
   };
 }
 
