@@ -60,6 +60,9 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     const t = now();
     const target = lightTarget(s, layout, p, t);
     const l = light.current;
+    // A frame at the time of the last one shows nothing new of a moving light: the next waits for
+    // the clock (a worker's clock moves with the page's messages).
+    const clockMoved = t !== l.last;
     const ease = !target.immediate && !s.reducedMotion;
     const easing = stepLight(l, target, t, ease);
 
@@ -69,7 +72,7 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     uniforms.uLightIntensity.value = target.intensity;
 
     const moving = target.animating || easing;
-    if (moving) invalidate();
+    if (moving && clockMoved) invalidate();
     Object.assign(canvasLight, { x: l.x, y: l.y, lead: target.lead, moving, dpr });
   });
 

@@ -4,6 +4,7 @@ import { type CanvasStatus, installClock, mirrorPage } from '../motion/store';
 import type { Clock } from '../motion/clock';
 import { setFrameListener } from '../motion/frames';
 import { canvasLight } from '../motion/lightProbe';
+import { invalidate } from '@react-three/fiber';
 import { createTitleRenderer, NoWebGLError, type TitleRenderer } from './titleRenderer';
 import type { ToWorker, FromWorker } from './workerTitle';
 
@@ -61,6 +62,8 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       mirrorPage(message.state);
       break;
     case 'time':
+      // Sent while the light is on its way: it draws again once the page's time has moved.
+      if (message.time !== pageTime) invalidate();
       timeIs(message.time);
       break;
     case 'resize':
