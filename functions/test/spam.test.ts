@@ -11,7 +11,7 @@ import { sweepExpired } from '../src/retention';
 import { backendSettings } from '../src/settings';
 import { judge } from '../src/spam/filter';
 import { withMarks } from '../src/spam/classifier';
-import { NO_MARKS, setSpamMark } from '../src/spam/marks';
+import { setSpamMark } from '../src/spam/marks';
 import type { ContactRecord } from '../src/store/types';
 import { destinationSettings } from '../src/destinations';
 import { header, startHarness, startSmtp, tempDir, TEST_SECRET, testSettings } from './harness';
@@ -173,9 +173,7 @@ describe('the spam filter, settings and bounds', () => {
   });
 
   it('keeps the marks under their size cap, the oldest dropped first', async () => {
-    const dir = await tempDir();
-    cleanups.push(dir.remove);
-    const store = new FileStore(dir.path);
+    const { store } = await openStore(storeKits('spam-cap')[0]!);
     const words = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}xyz`);
     for (let i = 0; i < 250; i++)
       await setSpamMark(store, `id-${i}`, {

@@ -7,21 +7,15 @@ export interface Clock {
   now(): number;
   /** Calls `fn` once the clock has moved on by `ms`; returns the cancel. */
   after(ms: number, fn: () => void): () => void;
-  /**
-   * Whether time runs by itself. A clock that is set instead shows each setting at once: between
-   * two settings nothing eases, nothing plays on the compositor and no frame is asked for.
-   */
-  readonly runs: boolean;
 }
 
-/** The page's own clock; in a worker, `offset` shifts it onto the page's timeline. */
-export function runningClock(offset = 0): Clock {
+/** The page's own clock. */
+export function runningClock(): Clock {
   return {
-    now: () => performance.now() + offset,
+    now: () => performance.now(),
     after: (ms, fn) => {
       const timer = setTimeout(fn, ms);
       return () => clearTimeout(timer);
     },
-    runs: true,
   };
 }

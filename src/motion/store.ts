@@ -107,7 +107,6 @@ export function settableClock(): Clock {
       timers.add(timer);
       return () => void timers.delete(timer);
     },
-    runs: false,
   };
 }
 

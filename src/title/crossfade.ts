@@ -1,4 +1,4 @@
-import { motionStore, pageClock } from '../motion/store';
+import { motionStore } from '../motion/store';
 import { TITLE_CROSSFADE_MS } from './model/model';
 import { ANIMATION_HOLD_MS } from './model/light';
 import { endInRest } from '../dom-motion/endInRest';
@@ -63,11 +63,11 @@ function show(side: Side, ready: boolean, fade: boolean): void {
 }
 
 /**
- * Fades in over TITLE_CROSSFADE_MS once the canvas is ready; back at once otherwise. On a clock
- * that is set, not running, the fade (which the compositor plays) is left out too.
+ * Fades in over TITLE_CROSSFADE_MS once the canvas is ready; back at once otherwise, and at once
+ * under reduced motion.
  */
 function follow(ready: boolean): void {
-  const fade = ready && pageClock().runs && !motionStore.getState().reducedMotion;
+  const fade = ready && !motionStore.getState().reducedMotion;
   for (const side of sides) show(side, ready, fade);
 }
 

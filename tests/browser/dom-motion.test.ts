@@ -292,14 +292,13 @@ describe('the page-wide light, in Chromium', () => {
       .toBe(true);
     // The light has taken every move, and no move cost a commit.
     expect(await count()).toBe(before);
-    // Still: nothing painted in 2 s (Chrome's own record of the frames it painted).
+    // Still: nothing painted (Chrome's own record of the frames it painted).
     await page
       .context()
       .browser()!
       .startTracing(page, { categories: ['devtools.timeline'] });
-    // No signal: the claim is that nothing is painted over a stretch of time, so the test waits
-    // that stretch out.
-    await page.waitForTimeout(2_000);
+    // Still for 120 of the page's frames (2 s at 60 Hz): an answer to any move would paint in one.
+    await afterFrames(page, 120);
     const trace = JSON.parse((await page.context().browser()!.stopTracing()).toString()) as {
       traceEvents: { name: string }[];
     };

@@ -569,25 +569,29 @@ describe('fallbacks', () => {
   });
 });
 
-/** Until the title is still: no canvas frame for `ms`, the light not moving, no animation playing. */
-async function untilStill(page: Page, ms: number) {
-  await page.waitForFunction(
-    (ms) =>
-      new Promise<boolean>((resolve) => {
-        const n = window.__probes!.titleFrames!.frames;
-        setTimeout(
-          () =>
-            resolve(
-              window.__probes!.titleFrames!.frames === n &&
-                !window.__probes!.titleLight!.moving &&
-                document.getAnimations().every((a) => a.playState !== 'running'),
-            ),
-          ms,
-        );
-      }),
-    ms,
-    { timeout: 30_000, polling: 100 },
-  );
+/**
+ * Until the title is still: for `n` animation frames in a row, no canvas frame drawn, the light not
+ * moving and no animation playing. A canvas in a worker draws by the page's clock: while its light
+ * moves, the page hands it the time on each of its frames.
+ */
+async function untilStill(page: Page, n = 10) {
+  const stillFor = (n: number) =>
+    new Promise<boolean>((resolve) => {
+      const probes = window.__probes!;
+      const drawn = probes.titleFrames!.frames;
+      const still = () =>
+        probes.titleFrames!.frames === drawn &&
+        !probes.titleLight!.moving &&
+        document.getAnimations().every((a) => a.playState !== 'running');
+      let left = n;
+      const tick = () => {
+        if (!still()) resolve(false);
+        else if (--left <= 0) resolve(true);
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+  await expect.poll(() => page.evaluate(stillFor, n), { timeout: 30_000 }).toBe(true);
 }
 
 describe('rendering on demand', () => {
@@ -626,14 +630,12 @@ describe('rendering on demand', () => {
     await page.mouse.move(10, 890);
     // The title's width is measured once the fonts are in: a change of what is drawn, not stillness.
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    // On a busy machine an easing light's frames can be more than a second apart.
-    await untilStill(page, 2000);
+    await untilStill(page);
     const still = await page.evaluate(() => window.__probes!.titleFrames!.frames);
-    // No signal: the claim is that no frame is drawn over a stretch of time, so the test waits
-    // that stretch out.
-    await page.waitForTimeout(5000);
+    // Still for 300 of the page's frames (5 s at 60 Hz): a frame loop would draw in each.
+    await afterFrames(page, 300);
     const after = await page.evaluate(() => window.__probes!.titleFrames!.frames);
-    console.log(`[figures] canvas frames drawn during 5 s still: ${after - still}`);
+    console.log(`[figures] canvas frames drawn during 300 still frames: ${after - still}`);
     expect(after - still).toBe(0);
   });
 
@@ -644,7 +646,7 @@ describe('rendering on demand', () => {
     await page.mouse.move(700, 500);
     await page.evaluate(() => window.scrollTo(0, innerHeight));
     // Pinned and still.
-    await untilStill(page, 1000);
+    await untilStill(page);
     const frames = await page.evaluate(() => {
       const w = window as unknown as { titleWrites: number };
       w.titleWrites = 0;

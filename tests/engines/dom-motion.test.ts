@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, engineUnderTest, sharedEngine, type EnginePage } from './engine';
+import { afterFrames } from '../shared/pages';
 
 const engine = engineUnderTest();
 const open = sharedEngine();
@@ -65,7 +66,12 @@ describe(`the page-wide light in ${engine}`, () => {
     // Just inside the card's top edge, a quarter of the way along (the card lifts under it).
     await page.movePointer(box.left + box.width * 0.25, box.top + 12);
     await page.waitFor(() => document.querySelector('.card')!.hasAttribute('data-edge-lit'));
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 800)));
+    await page.waitFor(() =>
+      document
+        .querySelector('.card')!
+        .getAnimations({ subtree: true })
+        .every((a) => a.playState !== 'running'),
+    );
     const png = await page.screenshot('edge-light');
     const edge = await page.evaluate(async (b64) => {
       // Decoded from a Blob: the site's CSP (img-src 'self') refuses a data: image.
@@ -97,7 +103,7 @@ describe(`the page-wide light in ${engine}`, () => {
 
     const writes = () => window.__probes!.edgeLight!.writes;
     const before = await page.evaluate(writes);
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 1500)));
+    await afterFrames(page, 60);
     expect(await page.evaluate(writes)).toBe(before);
     expect(await page.errors()).toEqual([]);
   });

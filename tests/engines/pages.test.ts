@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe';
 import { baseURL, DESKTOP, engineUnderTest, PHONE, sharedEngine } from './engine';
 import { company } from '../../src/content/company';
-import { PAGES as ROUTES } from '../shared/pages';
+import { afterFrames, PAGES as ROUTES } from '../shared/pages';
 
 const engine = engineUnderTest();
 const open = sharedEngine();
@@ -27,11 +27,12 @@ describe(`every route in ${engine}`, () => {
       );
       const footer = await page.evaluate(() => document.querySelector('footer')?.textContent ?? '');
       expect(footer).toContain(`© ${new Date().getFullYear()} ${company.name}`);
-      // The app ran (it is fetched after the first paint): its errors would be in by now.
+      // The app ran (it is fetched after the first paint) and hydrated (React's runtime, which it
+      // loads to hydrate, is in), and the page has drawn frames since: its errors would be in.
       await page.waitFor(() =>
-        performance.getEntriesByType('resource').some((e) => /\/assets\/main-/.test(e.name)),
+        performance.getEntriesByType('resource').some((e) => /\/assets\/domRuntime-/.test(e.name)),
       );
-      await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
+      await afterFrames(page, 10);
       expect(withoutNotFoundStatus(await page.errors())).toEqual([]);
     });
 

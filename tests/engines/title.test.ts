@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, engineUnderTest, sharedEngine } from './engine';
 import { readPicture, showOnlyCanvas } from './pixels';
 import { canvasTookOver } from '../shared/canvasTakeover';
-import { at, scrollAndDraw, strokesAcross } from '../shared/pages';
+import { afterFrames, at, scrollAndDraw, strokesAcross } from '../shared/pages';
 
 const engine = engineUnderTest();
 const open = sharedEngine();
@@ -49,7 +49,7 @@ describe(`the canvas title in ${engine}`, () => {
     await expect
       .poll(lightAt(width * 0.25), { message: 'light with the pointer on the left' })
       .toBeLessThan(width * 0.06);
-    await at(page, 20_001, [width * 0.75, 400]);
+    await at(page, 30_000, [width * 0.75, 400]);
     await expect
       .poll(lightAt(width * 0.75), { message: 'light with the pointer on the right' })
       .toBeLessThan(width * 0.06);
@@ -82,7 +82,9 @@ describe(`the canvas title in ${engine}`, () => {
     const page = await open({ viewport: DESKTOP });
     await page.goto('/?webgl=0');
     await page.waitFor(() => document.getElementById('hero-title')?.dataset.mode === 'dom');
-    await page.evaluate(() => new Promise((r) => setTimeout(r, 1000)));
+    // The app has taken the title (`data-live`) and drawn frames since: a canvas would be in.
+    await page.waitFor(() => document.querySelector('.hero__title-box[data-live]') !== null);
+    await afterFrames(page, 10);
     expect(await page.evaluate(() => document.querySelectorAll('canvas').length)).toBe(0);
     const stroke = await page.evaluate(
       () => getComputedStyle(document.getElementById('hero-title')!).webkitTextStrokeColor,

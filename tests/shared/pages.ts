@@ -20,17 +20,49 @@ export const ROUTE_PAGES = PAGES.filter((p) => p.name !== 'not-found');
 
 type InPage = Pick<EnginePage, 'evaluate'>;
 
-/** Sets the test clock (and pointer) and waits for the frame that shows it. */
+/** How long the clock runs on after a pointer is set: the light eases to it (FOLLOW_MS is 90). */
+const FOLLOW_SETTLES_MS = 1000;
+/** The clock's step while the light eases: a frame is drawn at each. */
+const FOLLOW_STEP_MS = 50;
+
+/**
+ * Sets the test clock (and pointer) and waits for the frame that shows it. A pointer set here (or
+ * taken off the page, `null`) is followed the way a visitor's is, eased: the clock runs on from
+ * `ms` in steps until the light has reached it (or its rest). A fade between the titles, which the compositor plays on its own time, ends
+ * first.
+ */
 export async function at(page: InPage, ms: number, pointer?: [number, number] | null) {
   await page.evaluate(
-    async ({ ms, pointer }) => {
+    async ({ ms, pointer, settles, step }) => {
+      await new Promise<void>((resolve) => {
+        const faded = () =>
+          document.querySelector('.title-canvas[data-crossfading]')
+            ? requestAnimationFrame(faded)
+            : resolve();
+        faded();
+      });
       const m = window.__probes!.motion!;
-      const drawn = m.frame();
+      // The DOM title's sweep plays on the compositor, from the sweep's start: shown at `t`.
+      const showSweepAt = (t: number) => {
+        const start = m.state().sweepStart;
+        if (start === null) return;
+        for (const pane of document.querySelectorAll('.hero__lit'))
+          for (const animation of pane.getAnimations({ subtree: true })) {
+            animation.pause();
+            animation.currentTime = t - start;
+          }
+      };
       if (pointer !== undefined) m.setPointer(pointer === null ? null : pointer[0], pointer?.[1]);
-      m.setTime(ms);
-      await drawn;
+      const end = pointer === undefined ? ms : ms + settles;
+      for (let t = ms; t <= end; t += step) {
+        const drawn = m.frame();
+        m.setTime(t);
+        showSweepAt(t);
+        await drawn;
+        showSweepAt(t);
+      }
     },
-    { ms, pointer },
+    { ms, pointer, settles: FOLLOW_SETTLES_MS, step: FOLLOW_STEP_MS },
   );
 }
 
@@ -67,7 +99,7 @@ async function sweepThenFollow(
   }
   await at(page, 20_000, [width * 0.25, 400]);
   const quarter = await read();
-  await at(page, 20_001, [width * 0.75, 400]);
+  await at(page, 30_000, [width * 0.75, 400]);
   const threeQuarters = await read();
   return {
     speed: (xs[1]! - xs[0]!) / (times[1]! - times[0]!),

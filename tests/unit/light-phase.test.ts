@@ -6,7 +6,6 @@ const SWEEP_MS = 700;
 
 /** A frame of the DOM title's light on a running clock, 300 ms into a sweep it is still on. */
 const frame = (over: Partial<LightPhaseInputs> = {}): LightPhaseInputs => ({
-  clockRuns: true,
   reducedMotion: false,
   elapsed: 300,
   sweepMs: SWEEP_MS,
@@ -51,22 +50,13 @@ describe('the phase of the DOM title light', () => {
   });
 
   it('jumps to a target that sets its own pace, and keeps asking for frames', () => {
-    expect(lightPhase(frame({ onSweepPath: false }))).toEqual({ kind: 'jump', frames: true });
+    expect(lightPhase(frame({ onSweepPath: false }))).toEqual({ kind: 'jump' });
   });
 
   it('jumps under reduced motion: no sweep, no easing', () => {
-    expect(lightPhase(frame({ reducedMotion: true }))).toEqual({ kind: 'jump', frames: true });
+    expect(lightPhase(frame({ reducedMotion: true }))).toEqual({ kind: 'jump' });
     expect(lightPhase(frame({ reducedMotion: true, lead: 'pointer', immediate: false }))).toEqual({
       kind: 'jump',
-      frames: true,
-    });
-  });
-
-  it('jumps on a clock that is set, and asks for no frame between settings', () => {
-    expect(lightPhase(frame({ clockRuns: false }))).toEqual({ kind: 'jump', frames: false });
-    expect(lightPhase(frame({ clockRuns: false, lead: 'pointer', immediate: false }))).toEqual({
-      kind: 'jump',
-      frames: false,
     });
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { addAfterEffect, useThree } from '@react-three/fiber';
 import { motionStore } from '../../motion/store';
-import { lightProbe } from '../model/lightProbe';
+import { canvasLight } from '../model/lightProbe';
 import { createDprMonitor, recordFrame } from './adaptiveDpr';
 
 /** Event mode only: lowers the canvas's pixel ratio while frames run slow. */
@@ -21,7 +21,7 @@ export function EventModeDpr({ maxDpr }: { maxDpr: number }) {
         monitor = next;
       }
       last = time;
-      lastAskedForMore = lightProbe.moving;
+      lastAskedForMore = canvasLight.moving;
     });
   }, [setDpr, maxDpr]);
   return null;

@@ -1,10 +1,10 @@
 /* eslint-disable react-hooks/immutability -- three.js objects and uniforms are mutated in the frame loop by design (R3F: mutate, never setState per frame). */
 import { useEffect, useMemo, useRef } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
-import { motionStore, now, pageClock } from '../../motion/store';
+import { motionStore, now } from '../../motion/store';
 import { titleStrip } from '../model/model';
 import { layoutOf } from '../model/titleFrame';
-import { lightProbe } from '../model/lightProbe';
+import { canvasLight } from '../model/lightProbe';
 import { lightTarget, stepLight } from '../model/lightLead';
 import { createLightUniforms } from './lightMaterial';
 import { createTitleMeshes } from './titleMeshes';
@@ -58,10 +58,12 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     outline.uReach.value = outline.uHalfStroke.value + EDGE_MARGIN_PX / (layout.scale * dpr);
 
     const t = now();
-    const runs = pageClock().runs;
     const target = lightTarget(s, layout, p, t);
     const l = light.current;
-    const ease = !target.immediate && runs && !s.reducedMotion;
+    // A frame at the time of the last one shows nothing new of a moving light: the next waits for
+    // the clock (a worker's clock moves with the page's messages).
+    const clockMoved = t !== l.last;
+    const ease = !target.immediate && !s.reducedMotion;
     const easing = stepLight(l, target, t, ease);
 
     // gl_FragCoord is in device pixels from the strip's bottom left.
@@ -70,9 +72,8 @@ export function TitleScene({ status }: { status: SceneStatus }) {
     uniforms.uLightIntensity.value = target.intensity;
 
     const moving = target.animating || easing;
-    // A set clock asks for no frame: each setting draws one (titleRenderer.tsx).
-    if (moving && runs) invalidate();
-    Object.assign(lightProbe, { x: l.x, y: l.y, lead: target.lead, moving, dpr });
+    if (moving && clockMoved) invalidate();
+    Object.assign(canvasLight, { x: l.x, y: l.y, lead: target.lead, moving, dpr });
   });
 
   return <primitive object={group} />;

@@ -65,13 +65,10 @@ function sweepOver(): Promise<void> {
     const limit = setTimeout(done, SWEEP_WAIT_LIMIT_MS);
     const check = () => {
       cancelTimer();
-      const clock = pageClock();
-      // A set clock plays no sweep of its own: nothing to wait for.
-      if (!clock.runs) return done();
       const s = motionStore.getState();
       const left = sweepLeftMs(s, layoutOf(s).layout, now());
       if (left === 0) return done();
-      if (left !== null) cancelTimer = clock.after(left + 1, check);
+      if (left !== null) cancelTimer = pageClock().after(left + 1, check);
     };
     unsubscribe = motionStore.subscribe((s) => s.sweepStart, check);
     check();

@@ -1,7 +1,7 @@
 import { shallow } from 'zustand/shallow';
-import { motionStore, pageClock, type MotionState } from '../../motion/store';
+import { motionStore, now, type MotionState } from '../../motion/store';
 import { frameCounted, frameDrawnInWorker } from '../model/frames';
-import { lightProbe } from '../model/lightProbe';
+import { canvasLight } from '../model/lightProbe';
 import { titleScroll } from '../model/titleFrame';
 import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
 import { takeTitleWorker } from './start';
@@ -23,13 +23,20 @@ export function workerTitle(
   const send = (message: ToWorker, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
   let version = 0;
+  // While the light moves, the worker draws by the page's clock: its time once per page frame.
+  let timeAsked = 0;
+  const sendTime = () => {
+    timeAsked = 0;
+    send({ type: 'time', time: now() });
+  };
 
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
     const message = event.data;
     if (message.type === 'frame') {
       if (!message.onScreen) {
-        Object.assign(lightProbe, message.light);
+        Object.assign(canvasLight, message.light);
         frameCounted(message.frames);
+        if (message.light.moving && !timeAsked) timeAsked = requestAnimationFrame(sendTime);
       }
       // nextFrame()'s waiters resolve only on a frame on screen that shows every input sent so far.
       else frameDrawnInWorker(message.frames, message.version === version);
@@ -45,9 +52,7 @@ export function workerTitle(
       canvas: offscreen,
       ...options,
       state: mirrored(motionStore.getState()),
-      clock: pageClock().runs
-        ? { runs: true, timeOrigin: performance.timeOrigin }
-        : { runs: false },
+      time: now(),
     },
     [offscreen],
   );
@@ -57,7 +62,12 @@ export function workerTitle(
       const changed: Partial<Record<keyof MirroredState, unknown>> = {};
       for (const key of Object.keys(next) as (keyof MirroredState)[])
         if (next[key] !== before[key]) changed[key] = next[key];
-      send({ type: 'state', state: changed as Partial<MirroredState>, version: ++version });
+      send({
+        type: 'state',
+        state: changed as Partial<MirroredState>,
+        version: ++version,
+        time: now(),
+      });
     },
     { equalityFn: shallow },
   );
@@ -67,6 +77,7 @@ export function workerTitle(
     loseContext: () => send({ type: 'lose-context' }),
     restoreContext: () => send({ type: 'restore-context' }),
     dispose() {
+      cancelAnimationFrame(timeAsked);
       unsubscribe();
       worker.terminate();
     },

@@ -1,14 +1,21 @@
 import { shallow } from 'zustand/shallow';
-import { motionStore, now, pageClock, startSweep, type MotionState } from '../../motion/store';
-import { lightTarget, stepLight, sweepPathX, sweepSpan, type LightLead } from '../model/lightLead';
+import { motionStore, now, startSweep, type MotionState } from '../../motion/store';
+import {
+  lightTarget,
+  stepLight,
+  sweepPathX,
+  sweepSpan,
+  type LightLead,
+  type LightPoint,
+} from '../model/lightLead';
 import { lightRestX, TITLE_LINE_HEIGHT } from '../model/model';
 import { SWEEP_RETURN_MS } from '../model/light';
-import { lightPhase } from '../model/lightPhase';
+import { lightPhase, type LightPhase } from '../model/lightPhase';
 import { layoutOf, lightInputs } from '../model/titleFrame';
 import { domFrameDrawn } from '../model/frames';
-import { lightProbe } from '../model/lightProbe';
+import { canvasLight } from '../model/lightProbe';
 import { exposeProbe } from '../../testing/probes';
-import { animateSweep, litWindows } from './litWindows';
+import { animateSweep, litWindows, type LitWindow } from './litWindows';
 import { windowTransforms, type SweepPath } from '../model/litWindow';
 import { crossfading, onCrossfaded } from '../crossfade';
 
@@ -66,11 +73,80 @@ export function takeEarlyLight(box: HTMLElement): EarlyLight | null {
 
 const inputs = (s: MotionState) => [...lightInputs(s), s.canvas];
 
-/** The CSS light on the DOM title `box` while the canvas is not showing; returns its stop. */
-export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = null): () => void {
-  exposeProbe('domLight', domLightProbe);
-  const light = { x: early?.x ?? Number.NaN, y: early?.y ?? Number.NaN, last: Number.NaN };
-  let raf = 0;
+/** What the lit copies show: the light's radius and place in the box's px, and its strength. */
+interface LitLook {
+  readonly r: number;
+  readonly pane: string;
+  readonly words: string;
+  readonly intensity: number;
+}
+
+/** One frame of the CSS light, worked out from the store at clock time `t`. */
+interface LightFrame {
+  readonly phase: LightPhase;
+  /** Where the light is after this frame (viewport px), and the time of its step. */
+  readonly light: LightPoint;
+  readonly lead: LightLead;
+  readonly look: LitLook;
+  /** The sweep's path in the box's px, while the light is on it. */
+  readonly path: SweepPath | null;
+  /** Whether the light is still on its way: the next frame is asked for. */
+  readonly moving: boolean;
+}
+
+/**
+ * The CSS light's frame: its phase, its step from `was` to its target, and what the lit copies
+ * show. `s` has a viewport and a sweep start. Pure: `was` is left as it is.
+ */
+function lightFrame(s: MotionState, t: number, was: LightPoint, onSweepPath: boolean): LightFrame {
+  const { p, layout } = layoutOf(s);
+  const target = lightTarget(s, layout, p, t);
+  // Viewport px to the box's own px: the box is centred on the title and scaled about its centre.
+  const startPx = layout.fontPx / layout.scale;
+  const toBoxX = (x: number) => (x - layout.centerX) / layout.scale + (startPx * s.titleEm) / 2;
+  const toBoxY = (y: number) =>
+    (y - layout.centerY) / layout.scale + (startPx * TITLE_LINE_HEIGHT) / 2;
+  const span = sweepSpan(layout, s.viewport!.width);
+  const phase = lightPhase({
+    reducedMotion: s.reducedMotion,
+    elapsed: t - s.sweepStart!,
+    sweepMs: span.ms,
+    lead: target.lead,
+    immediate: target.immediate,
+    onSweepPath,
+  });
+  const light = { ...was };
+  if (phase.kind === 'sweep' || phase.kind === 'leave')
+    Object.assign(light, {
+      x: sweepPathX(span, lightRestX(layout), phase.elapsed),
+      y: target.y,
+      last: t,
+    });
+  if (Number.isNaN(light.last)) light.last = t;
+  const ease = phase.kind === 'leave' ? phase.ease : phase.kind === 'ease';
+  const easing = phase.kind !== 'sweep' && stepLight(light, target, t, ease);
+  const r = target.radius / layout.scale;
+  const path =
+    phase.kind === 'sweep'
+      ? {
+          from: toBoxX(span.from),
+          to: toBoxX(span.to),
+          rest: toBoxX(lightRestX(layout)),
+          y: toBoxY(target.y),
+          ms: span.ms,
+        }
+      : null;
+  const look = {
+    r,
+    ...windowTransforms(toBoxX(light.x), toBoxY(light.y), r),
+    intensity: target.intensity,
+  };
+  const moving = phase.kind !== 'sweep' && (target.animating || easing);
+  return { phase, light, lead: target.lead, look, path, moving };
+}
+
+/** The lit copies of `box`, written a property at a time, and only when its value changes. */
+function litCopies(box: HTMLElement): { copies: LitWindow[]; show: (look: LitLook) => void } {
   // The core and the halo burn with the intensity squared (what only the app needs is here, not
   // in the first-paint script's litWindows).
   const copies = litWindows(box).map((copy) => ({
@@ -85,33 +161,61 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     own[name] = value;
     style.setProperty(name, value);
   };
+  const show = (look: LitLook) => {
+    for (const copy of copies) {
+      write(copy.pane.style, '--lit-r', `${look.r.toFixed(1)}px`);
+      write(copy.pane.style, 'transform', look.pane);
+      write(copy.words.style, 'transform', look.words);
+      const i = look.intensity;
+      write(copy.pane.style, 'opacity', (copy.squared ? i * i : i).toFixed(3));
+    }
+  };
+  return { copies, show };
+}
 
-  // The compositor plays the sweep and its return to rest: no frame callback while they play.
+/**
+ * The sweep and its return to rest, played by the compositor: no frame callback while they play.
+ * `rested` runs at the rest, in a timer's task.
+ */
+function compositorSweep(copies: LitWindow[], rested: () => void) {
   let sweep: { key: string; animations: Animation[]; timer: number } | null = null;
-  // The light is on the sweep's path (the sweep, then its return) until something else leads it.
-  let onSweepPath = true;
-  const stopSweep = () => {
+  const stop = () => {
     if (!sweep) return;
     for (const animation of sweep.animations) animation.cancel();
     clearTimeout(sweep.timer);
     sweep = null;
   };
-  const playSweep = (path: SweepPath, r: number, start: number) => {
+  const play = (path: SweepPath, r: number, start: number) => {
     const key = [path.from, path.to, path.rest, path.y, path.ms, r, start]
       .map((v) => v.toFixed(1))
       .join();
     if (sweep?.key === key) return;
-    stopSweep();
+    stop();
     const animations = animateSweep(copies, path, r);
     for (const animation of animations) animation.startTime = start;
     const end = start + path.ms + SWEEP_RETURN_MS;
-    // At rest, the light is handed on (or stopped under the canvas); during the handover's fade
-    // that waits for the fade's end, which ends the sweep with it (onCrossfaded): one frame.
-    const rested = () => {
-      if (!crossfading()) drawNow();
-    };
     sweep = { key, animations, timer: window.setTimeout(rested, end - performance.now() + 20) };
   };
+  return { play, stop };
+}
+
+/** The CSS light on the DOM title `box` while the canvas is not showing; returns its stop. */
+export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = null): () => void {
+  exposeProbe('domLight', domLightProbe);
+  let light: LightPoint = {
+    x: early?.x ?? Number.NaN,
+    y: early?.y ?? Number.NaN,
+    last: Number.NaN,
+  };
+  let raf = 0;
+  const { copies, show } = litCopies(box);
+  // At rest, the light is handed on (or stopped under the canvas); during the handover's fade
+  // that waits for the fade's end, which ends the sweep with it (onCrossfaded): one frame.
+  const sweep = compositorSweep(copies, () => {
+    if (!crossfading()) drawNow();
+  });
+  // The light is on the sweep's path (the sweep, then its return) until something else leads it.
+  let onSweepPath = true;
 
   const active = (s: MotionState) =>
     s.onHome && s.viewport !== null && (s.canvas !== 'ready' || crossfading());
@@ -120,7 +224,7 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     raf = 0;
     let s = motionStore.getState();
     if (!active(s)) {
-      stopSweep();
+      sweep.stop();
       domLightProbe.running = false;
       return;
     }
@@ -132,67 +236,18 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
       raf = 0;
       s = motionStore.getState();
     }
-    const { p, layout } = layoutOf(s);
-    const t = now();
-    const runs = pageClock().runs;
-    const target = lightTarget(s, layout, p, t);
-    // Viewport px to the box's own px: the box is centred on the title and scaled about its centre.
-    const startPx = layout.fontPx / layout.scale;
-    const toBoxX = (x: number) => (x - layout.centerX) / layout.scale + (startPx * s.titleEm) / 2;
-    const toBoxY = (y: number) =>
-      (y - layout.centerY) / layout.scale + (startPx * TITLE_LINE_HEIGHT) / 2;
-    const span = sweepSpan(layout, s.viewport!.width);
-    const phase = lightPhase({
-      clockRuns: runs,
-      reducedMotion: s.reducedMotion,
-      elapsed: t - s.sweepStart!,
-      sweepMs: span.ms,
-      lead: target.lead,
-      immediate: target.immediate,
-      onSweepPath,
-    });
-    onSweepPath = phase.kind === 'sweep';
-    if (phase.kind === 'sweep' || phase.kind === 'leave') {
-      const x = sweepPathX(span, lightRestX(layout), phase.elapsed);
-      Object.assign(light, { x, y: target.y, last: t });
-    }
-    if (Number.isNaN(light.last)) light.last = t;
-    let easing = false;
-    if (phase.kind === 'leave') easing = stepLight(light, target, t, phase.ease);
-    else if (phase.kind === 'ease') easing = stepLight(light, target, t, true);
-    else if (phase.kind === 'jump') stepLight(light, target, t, false);
-    const lx = toBoxX(light.x);
-    const ly = toBoxY(light.y);
-    const r = target.radius / layout.scale;
-    const at = windowTransforms(lx, ly, r);
-    const i = target.intensity;
-    for (const copy of copies) {
-      write(copy.pane.style, '--lit-r', `${r.toFixed(1)}px`);
-      write(copy.pane.style, 'transform', at.pane);
-      write(copy.words.style, 'transform', at.words);
-      write(copy.pane.style, 'opacity', (copy.squared ? i * i : i).toFixed(3));
-    }
-    Object.assign(domLightProbe, { x: light.x, y: light.y, lead: target.lead });
+    const next = lightFrame(s, now(), light, onSweepPath);
+    light = next.light;
+    onSweepPath = next.phase.kind === 'sweep';
+    show(next.look);
+    Object.assign(domLightProbe, { x: light.x, y: light.y, lead: next.lead });
     domLightProbe.frames++;
     domFrameDrawn();
-    if (phase.kind === 'sweep') {
-      const path = {
-        from: toBoxX(span.from),
-        to: toBoxX(span.to),
-        rest: toBoxX(lightRestX(layout)),
-        y: toBoxY(target.y),
-        ms: span.ms,
-      };
-      playSweep(path, r, s.sweepStart!);
-      domLightProbe.running = true;
-      return;
-    }
-    stopSweep();
+    if (next.path) sweep.play(next.path, next.look.r, s.sweepStart!);
+    else sweep.stop();
     // Under the fading title a moving light keeps pace with the canvas's.
-    const moving =
-      phase.kind === 'jump' ? phase.frames && target.animating : target.animating || easing;
-    domLightProbe.running = moving;
-    if (moving) raf = requestAnimationFrame(frame);
+    domLightProbe.running = next.path !== null || next.moving;
+    if (next.moving) raf = requestAnimationFrame(frame);
   };
   const kick = () => {
     if (!raf) raf = requestAnimationFrame(frame);
@@ -211,9 +266,9 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
       // A canvas shown before any sweep (its wait ran out): the sweep starts with it.
       if (canvas === 'ready') startSweep(now());
       // Back from the canvas (a lost context): the light goes on from where the canvas left it.
-      if (before === 'ready' && Number.isFinite(lightProbe.x)) {
-        light.x = lightProbe.x;
-        light.y = lightProbe.y;
+      if (before === 'ready' && Number.isFinite(canvasLight.x)) {
+        light = { ...light, x: canvasLight.x, y: canvasLight.y };
+        onSweepPath = false;
       }
     },
   );
@@ -223,7 +278,7 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
   });
   const unsubscribeFaded = onCrossfaded(drawNow);
   return () => {
-    stopSweep();
+    sweep.stop();
     unsubscribe();
     unsubscribeFaded();
     unsubscribeCanvas();

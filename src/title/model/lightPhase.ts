@@ -9,13 +9,11 @@ export type LightPhase =
   | { readonly kind: 'leave'; readonly elapsed: number; readonly ease: boolean }
   /** Eased to its target, one frame after another while it is on its way. */
   | { readonly kind: 'ease' }
-  /** At its target at once; `frames`: a frame is asked for while the target moves. */
-  | { readonly kind: 'jump'; readonly frames: boolean };
+  /** At its target at once; a frame is asked for while the target moves. */
+  | { readonly kind: 'jump' };
 
 /** What the phase depends on. */
 export interface LightPhaseInputs {
-  /** Whether the clock runs by itself (motion/clock.ts). */
-  readonly clockRuns: boolean;
   readonly reducedMotion: boolean;
   /** Ms since the sweep started. */
   readonly elapsed: number;
@@ -30,11 +28,11 @@ export interface LightPhaseInputs {
 
 /**
  * The light's phase this frame. The light stays on the sweep's path, once on it, until the return
- * has ended or the pointer (or the attract loop) leads it. Only a running clock without reduced
- * motion plays the path, and eases.
+ * has ended or the pointer (or the attract loop) leads it. Under reduced motion it plays no path
+ * and eases nowhere.
  */
 export function lightPhase(i: LightPhaseInputs): LightPhase {
-  const animates = i.clockRuns && !i.reducedMotion;
+  const animates = !i.reducedMotion;
   if (animates && i.onSweepPath) {
     const led = i.lead === 'pointer' || i.lead === 'attract';
     if (!led && i.elapsed - i.sweepMs < SWEEP_RETURN_MS)
@@ -42,5 +40,5 @@ export function lightPhase(i: LightPhaseInputs): LightPhase {
     return { kind: 'leave', elapsed: i.elapsed, ease: !i.immediate };
   }
   if (animates && !i.immediate) return { kind: 'ease' };
-  return { kind: 'jump', frames: i.clockRuns };
+  return { kind: 'jump' };
 }

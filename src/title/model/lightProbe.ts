@@ -3,8 +3,12 @@ import { exposeProbe } from '../../testing/probes';
 
 export type { LightLead };
 
-/** What the canvas did with the light last, for tests (the probe `titleLight`). */
-export const lightProbe = {
+/**
+ * Where the canvas put the light last, what led it, and whether it is still on its way. The DOM
+ * light goes on from here when the canvas hands the title back, and event mode paces its pixel
+ * ratio by `moving`. In a worker, the page keeps a copy from the worker's frame reports.
+ */
+export const canvasLight = {
   x: Number.NaN,
   y: Number.NaN,
   lead: 'rest' as LightLead,
@@ -12,13 +16,13 @@ export const lightProbe = {
   dpr: 1,
 };
 
-export type LightProbe = typeof lightProbe;
+export type CanvasLight = typeof canvasLight;
 
 declare module '../../testing/probes' {
   interface Probes {
     /** Where the canvas put the light last, and what led it. */
-    titleLight?: Readonly<LightProbe>;
+    titleLight?: Readonly<CanvasLight>;
   }
 }
 
-exposeProbe('titleLight', lightProbe);
+exposeProbe('titleLight', canvasLight);

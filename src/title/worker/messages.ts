@@ -1,6 +1,6 @@
 /** The messages between the page (canvas/workerTitle.ts) and the title's worker (title.worker.ts). */
 import type { CanvasStatus, MotionState } from '../../motion/store';
-import type { lightProbe } from '../model/lightProbe';
+import type { canvasLight } from '../model/lightProbe';
 
 /** The inputs the page mirrors into the worker (the worker reports the canvas status). */
 export type MirroredState = Omit<MotionState, 'canvas'>;
@@ -14,10 +14,12 @@ export type ToWorker =
       height: number;
       dpr: number;
       state: MirroredState;
-      /** The page's clock: running from the page's time origin, or set (the store's `clockTime`). */
-      clock: { runs: true; timeOrigin: number } | { runs: false };
+      /** The page's clock's time: the worker reads no clock of its own. */
+      time: number;
     }
-  | { type: 'state'; state: Partial<MirroredState>; version: number }
+  | { type: 'state'; state: Partial<MirroredState>; version: number; time: number }
+  /** The page's time on its next animation frame, while the worker's light is on its way. */
+  | { type: 'time'; time: number }
   | { type: 'resize'; width: number; height: number; dpr: number }
   | { type: 'lose-context' }
   | { type: 'restore-context' };
@@ -27,7 +29,7 @@ export type FromWorker =
   | {
       type: 'frame';
       frames: number;
-      light: typeof lightProbe;
+      light: typeof canvasLight;
       version: number;
       /** Sent twice per frame: once drawn, and once committed to the compositor. */
       onScreen: boolean;

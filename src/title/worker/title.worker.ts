@@ -1,12 +1,30 @@
-import { type CanvasStatus, installClock, mirrorPage, settableClock } from '../../motion/store';
-import { runningClock } from '../../motion/clock';
+import { type CanvasStatus, installClock, mirrorPage } from '../../motion/store';
+import type { Clock } from '../../motion/clock';
 import { setFrameListener } from '../model/frames';
-import { lightProbe } from '../model/lightProbe';
+import { canvasLight } from '../model/lightProbe';
+import { invalidate } from '@react-three/fiber';
 import { createTitleRenderer, NoWebGLError, type TitleRenderer } from '../canvas/titleRenderer';
 import type { ToWorker, FromWorker } from './messages';
 
 /** The title's canvas off the main thread: a message switch around the title renderer. */
 const post = (message: FromWorker) => (self as unknown as Worker).postMessage(message);
+
+/** The page's clock, as far as its messages tell it: the worker reads no time of its own. */
+let pageTime = 0;
+const timers = new Set<{ at: number; fn: () => void }>();
+const pageClock: Clock = {
+  now: () => pageTime,
+  after: (ms, fn) => {
+    const timer = { at: pageTime + ms, fn };
+    timers.add(timer);
+    return () => void timers.delete(timer);
+  },
+};
+function timeIs(time: number): void {
+  pageTime = time;
+  for (const timer of [...timers]) if (timer.at <= time && timers.delete(timer)) timer.fn();
+}
+installClock(pageClock);
 
 let renderer: TitleRenderer | null = null;
 let version = 0;
@@ -16,7 +34,7 @@ let resized: { width: number; height: number; dpr: number } | null = null;
 // animation frame can be a second away), and from the next animation frame, once committed to the
 // compositor (what a caller of nextFrame() waits for).
 setFrameListener((frames) => {
-  const report = { frames, light: { ...lightProbe }, version };
+  const report = { frames, light: { ...canvasLight }, version };
   post({ type: 'frame', ...report, onScreen: false });
   requestAnimationFrame(() => post({ type: 'frame', ...report, onScreen: true }));
 });
@@ -26,12 +44,7 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   switch (message.type) {
     case 'init':
-      // The page's clock: its own, moved onto the page's timeline, or one set through the store.
-      installClock(
-        message.clock.runs
-          ? runningClock(performance.timeOrigin - message.clock.timeOrigin)
-          : settableClock(),
-      );
+      timeIs(message.time);
       mirrorPage(message.state);
       try {
         renderer = await createTitleRenderer(message.canvas, message, events);
@@ -43,7 +56,13 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       break;
     case 'state':
       version = message.version;
+      timeIs(message.time);
       mirrorPage(message.state);
+      break;
+    case 'time':
+      // Sent while the light is on its way: it draws again once the page's time has moved.
+      if (message.time !== pageTime) invalidate();
+      timeIs(message.time);
       break;
     case 'resize':
       resized = message;
