@@ -1,9 +1,9 @@
-export const NAME_MIN_EXCLUSIVE = 4;
+const NAME_MIN_EXCLUSIVE = 4;
 /** Keeps the mail's Subject and Reply-To lines short; a longer name is rarely a person's. */
 export const NAME_MAX = 100;
-export const EMAIL_MIN = 5;
+const EMAIL_MIN = 5;
 /** RFC 5321's limit on a forward path. */
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 export const MESSAGE_MIN = 50;
 export const MESSAGE_MAX = 2000;
 

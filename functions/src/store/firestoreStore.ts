@@ -40,18 +40,18 @@ import type {
 import { NO_MARKS } from '../spam/marks';
 
 export const MESSAGES = 'contactMessages';
-export const BUCKETS = 'contactRateLimits';
+const BUCKETS = 'contactRateLimits';
 /** Solved challenges, by signature; a TTL policy on `expiresAt` deletes expired ones. */
-export const CHALLENGES = 'contactChallenges';
+const CHALLENGES = 'contactChallenges';
 /** The spam filter's marks: one document, SPAM_MARKS_DOC, under the 1 MiB limit (spam/marks.ts). */
-export const SPAM_FILTER = 'contactSpamFilter';
+const SPAM_FILTER = 'contactSpamFilter';
 const SPAM_MARKS_DOC = 'marks';
 /** Where documents of MESSAGES that are not records are moved (unreadable()). */
-export const UNREADABLE = 'contactMessagesUnreadable';
+const UNREADABLE = 'contactMessagesUnreadable';
 /** A message's retention: a Timestamp, so a TTL policy can delete it (firestore.indexes.json). */
-export const EXPIRE_AT = 'expireAt';
+const EXPIRE_AT = 'expireAt';
 /** A rate-limit bucket's end: a Timestamp, with a TTL policy too. */
-export const BUCKET_EXPIRES_AT = 'expiresAt';
+const BUCKET_EXPIRES_AT = 'expiresAt';
 
 /**
  * The TTL policies, declared in firestore.indexes.json. Each keeps an ascending single-field
