@@ -3,7 +3,6 @@ import { runningClock } from '../../src/motion/clock';
 import {
   installClock,
   motionStore,
-  initialMotionState,
   now,
   pageClock,
   setClockTime,
@@ -12,7 +11,7 @@ import {
 
 afterEach(() => {
   installClock(runningClock());
-  setClockTime(initialMotionState.clockTime);
+  setClockTime(motionStore.getInitialState().clockTime);
 });
 
 describe('the animation clock', () => {

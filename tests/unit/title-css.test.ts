@@ -8,7 +8,7 @@ import {
   TITLE_MARGIN_SHARE,
   TWO_LINE_ASPECT,
 } from '../../src/title/model/model';
-import { initialMotionState } from '../../src/motion/store';
+import { motionStore } from '../../src/motion/store';
 import { LIGHT_COLORS, titleCss } from '../../src/title/model/titleLook';
 
 /** The first paint's styles: global.css with the features' sheets it imports. */
@@ -39,8 +39,8 @@ describe("the title's CSS and the model", () => {
       `--title-font-1: min(168px, calc(${room} / ${titleEm.toFixed(4)}))`,
     );
     expect(generated).toContain(`--title-line-em: ${longerLineEm(wordsEm, spaceEm).toFixed(4)};`);
-    expect(initialMotionState.titleEm).toBe(titleEm);
-    expect(initialMotionState.titleWordsEm).toEqual(wordsEm);
+    expect(motionStore.getInitialState().titleEm).toBe(titleEm);
+    expect(motionStore.getInitialState().titleWordsEm).toEqual(wordsEm);
     // Another name, other widths: nothing in the CSS is the name's but what the build measured.
     const other = titleCss({ titleEm: 7.25, wordsEm: [3, 4], spaceEm: 0.25 });
     expect(other).toContain(`calc(${room} / 7.2500))`);

@@ -12,7 +12,7 @@ import {
   TITLE_LINE_HEIGHT,
   twoLineSplit,
 } from '../../src/title/model/model';
-import { initialMotionState } from '../../src/motion/store';
+import { motionStore } from '../../src/motion/store';
 import { layoutInputs, lightInputs, titleEnds } from '../../src/title/model/titleFrame';
 
 // "Bluestem Software" in Syne 700, as the DOM title measures it.
@@ -156,7 +156,7 @@ describe('scrolling past the pin', () => {
   it('changes no input of the title, so nothing is written or drawn for it', () => {
     for (const viewport of [phone, desktop]) {
       const at = (scrollY: number) => ({
-        ...initialMotionState,
+        ...motionStore.getInitialState(),
         viewport,
         titleEm: em,
         titleWordsEm: wordsEm,

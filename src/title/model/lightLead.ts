@@ -9,7 +9,7 @@ export type { LightInputs };
 export type LightLead = 'sweep' | 'pointer' | 'rest' | 'attract';
 
 /** How quickly the light catches up with its target (ms to close ~63% of the gap). */
-export const FOLLOW_MS = 90;
+const FOLLOW_MS = 90;
 
 /** Where the light should be (viewport px), its radius (px) and strength (0..1). */
 export interface LightTarget {
