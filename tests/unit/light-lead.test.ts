@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SWEEP_RETURN_MS } from '../../src/title/model/light';
+import { lightRadius, SWEEP_RETURN_MS } from '../../src/title/model/light';
 import {
   lightTarget,
   stepLight,
@@ -10,7 +10,7 @@ import {
 } from '../../src/title/model/lightLead';
 import { ATTRACT_AFTER_MS } from '../../src/title/model/attract';
 import { motionStore } from '../../src/motion/store';
-import { lightRadius, lightRestX, titleLayout } from '../../src/title/model/model';
+import { lightRestX, titleLayout } from '../../src/title/model/model';
 
 /** The light's time constant: it closes 63 % of the gap in this time. */
 const FOLLOW_MS = 90;

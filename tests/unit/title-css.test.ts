@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import titleMetrics from 'virtual:title-metrics';
 import {
   longerLineEm,
+  titleLayout,
   TITLE_MARGIN_MIN_PX,
   TITLE_MARGIN_SHARE,
-  TWO_LINE_ASPECT,
 } from '../../src/title/model/model';
 import { motionStore } from '../../src/motion/store';
 import { LIGHT_COLORS, titleCss } from '../../src/title/model/titleLook';
@@ -26,7 +26,11 @@ const room = `(100vw - 2 * max(${TITLE_MARGIN_MIN_PX}px, ${TITLE_MARGIN_SHARE * 
 describe("the title's CSS and the model", () => {
   it('starts two lines at the aspect the model does (a media query takes no custom property)', () => {
     const [, w, h] = /max-aspect-ratio:\s*(\d+)\s*\/\s*(\d+)/.exec(css) ?? [];
-    expect(Number(h) / Number(w)).toBeCloseTo(TWO_LINE_ASPECT, 6);
+    const aspect = Number(h) / Number(w);
+    const lines = (height: number) =>
+      titleLayout(0, { width: 1000, height }, titleMetrics.titleEm, titleMetrics.wordsEm).lines;
+    expect(lines(1000 * aspect)).toBe(2);
+    expect(lines(1000 * aspect - 1)).toBe(1);
   });
 
   it('sizes the title at first paint by the widths the build measured, as the store does', () => {

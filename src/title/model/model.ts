@@ -7,7 +7,7 @@
 export const TITLE_START_SIZE = 48;
 export const TITLE_END_SIZE = 32;
 /** The outline never gets thinner than this, in title units. */
-export const MIN_STROKE = 4;
+const MIN_STROKE = 4;
 /** Outline width per unit of size: 6 units at size 48, 4 at size 32. */
 const STROKE_PER_SIZE = 1 / 8;
 /** An outline unit is a quarter of a title unit, so the letters stay hollow (docs/motion.md). */
@@ -20,12 +20,12 @@ const PIN_THRESHOLD = 0.98;
 /** The scroll-down circle: 3rem across at the top, nothing after half a viewport of scrolling. */
 export const SCROLL_BUTTON_REM = 3;
 const SCROLL_BUTTON_GONE_AT = 0.5;
-export { sweepStep, lightRadius } from './light.ts';
+export { sweepStep } from './light.ts';
 import { restX, sweepStep } from './light.ts';
 import type { Viewport } from '../../motion/store';
 
 /** The top bar's height in CSS px: the pinned title sits under it. */
-export const TOPBAR_HEIGHT = 64;
+const TOPBAR_HEIGHT = 64;
 /** A name's width in ems where none is given (the model's own tests); the page has the build's. */
 const DEFAULT_TITLE_EM_WIDTH = 10.5;
 /** The title's start font size never exceeds this, in px. */
@@ -53,7 +53,7 @@ function pinProgress(p: number): number {
 }
 
 /** Whether the title is pinned under the top bar at scroll progress p. */
-export function isPinned(p: number): boolean {
+function isPinned(p: number): boolean {
   return p >= PIN_THRESHOLD;
 }
 
@@ -63,7 +63,7 @@ export function titleSize(p: number): number {
 }
 
 /** Outline width in title units: scales with the size, never below 4. */
-export function strokeWidth(size: number): number {
+function strokeWidth(size: number): number {
   return Math.max(MIN_STROKE, size * STROKE_PER_SIZE);
 }
 
@@ -92,7 +92,7 @@ function startFontPx(
 }
 
 /** Screens at least this much taller than wide start a name of several words on two lines. */
-export const TWO_LINE_ASPECT = 1.2;
+const TWO_LINE_ASPECT = 1.2;
 /** The name's widths in ems in the title's font: measured by the build (virtual:title-metrics). */
 export interface TitleMetrics {
   readonly titleEm: number;
@@ -115,7 +115,7 @@ export function longerLineEm(
 }
 
 /** Where the words break into two lines: the split whose longer line is the shortest. */
-export function twoLineSplit(wordsEm: readonly number[], spaceEm: number): number {
+function twoLineSplit(wordsEm: readonly number[], spaceEm: number): number {
   let best = 1;
   let bestWidth = Infinity;
   for (let k = 1; k < wordsEm.length; k++) {
@@ -126,7 +126,7 @@ export function twoLineSplit(wordsEm: readonly number[], spaceEm: number): numbe
 }
 
 /** How many lines the title starts on in this viewport: two on portrait screens, else one. */
-export function titleLines(viewport: Viewport | null, wordCount: number): 1 | 2 {
+function titleLines(viewport: Viewport | null, wordCount: number): 1 | 2 {
   if (!viewport || wordCount < 2 || viewport.width <= 0) return 1;
   return viewport.height / viewport.width >= TWO_LINE_ASPECT ? 2 : 1;
 }
