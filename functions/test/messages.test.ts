@@ -13,8 +13,11 @@ import { clearFirestoreEmulator } from './storeKits';
 import { startHarness, startSmtp, tempDir, TEST_SECRET, testSettings } from './harness';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { FirestoreStore, MESSAGES } from '../src/store/firestoreStore';
+import { FirestoreStore } from '../src/store/firestoreStore';
 import type { ContactStore } from '../src/store/types';
+
+/** The collection that holds the messages. */
+const MESSAGES = 'contactMessages';
 
 const TOOL = fileURLToPath(new URL('../src/tools/messages.ts', import.meta.url));
 

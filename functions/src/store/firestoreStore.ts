@@ -39,7 +39,7 @@ import type {
 } from './types';
 import { NO_MARKS } from '../spam/marks';
 
-export const MESSAGES = 'contactMessages';
+const MESSAGES = 'contactMessages';
 const BUCKETS = 'contactRateLimits';
 /** Solved challenges, by signature; a TTL policy on `expiresAt` deletes expired ones. */
 const CHALLENGES = 'contactChallenges';
@@ -52,23 +52,6 @@ const UNREADABLE = 'contactMessagesUnreadable';
 const EXPIRE_AT = 'expireAt';
 /** A rate-limit bucket's end: a Timestamp, with a TTL policy too. */
 const BUCKET_EXPIRES_AT = 'expiresAt';
-
-/**
- * The TTL policies, declared in firestore.indexes.json. Each keeps an ascending single-field
- * index, as the sweep queries the field (TTL deletion is not instant).
- */
-export const TTL_OVERRIDES = (
-  [
-    [MESSAGES, EXPIRE_AT],
-    [BUCKETS, BUCKET_EXPIRES_AT],
-    [CHALLENGES, 'expiresAt'],
-  ] as const
-).map(([collectionGroup, fieldPath]) => ({
-  collectionGroup,
-  fieldPath,
-  ttl: true,
-  indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }],
-}));
 
 /** A Timestamp read back from Firestore (duck-typed: firebase-admin loads only when needed). */
 function isoOf(value: unknown): string | null {
@@ -85,45 +68,6 @@ const DESTINATIONS = 'destinations';
 const DESTINATIONS_OPEN = 'destinationsOpen';
 /** Pending messages read per query while looking for due ones (some wait out their backoff). */
 const PAGE = 200;
-
-/** The composite index the pending query (oldest received first) needs; firestore.indexes.json holds it. */
-export const PENDING_BY_RECEIVED_INDEX = {
-  collectionGroup: MESSAGES,
-  queryScope: 'COLLECTION',
-  fields: [
-    { fieldPath: STATE, order: 'ASCENDING' },
-    { fieldPath: RECEIVED, order: 'ASCENDING' },
-  ],
-} as const;
-
-/** The composite index the expired-claims query needs; a test holds firestore.indexes.json to it. */
-export const EXPIRED_CLAIMS_INDEX = {
-  collectionGroup: MESSAGES,
-  queryScope: 'COLLECTION',
-  fields: [
-    { fieldPath: STATE, order: 'ASCENDING' },
-    { fieldPath: CLAIMED_UNTIL, order: 'ASCENDING' },
-  ],
-} as const;
-/** The composite index a page of one inbox folder, newest first, needs. */
-export const INBOX_FOLDER_INDEX = {
-  collectionGroup: MESSAGES,
-  queryScope: 'COLLECTION',
-  fields: [
-    { fieldPath: FOLDER, order: 'ASCENDING' },
-    { fieldPath: RECEIVED, order: 'DESCENDING' },
-    { fieldPath: '__name__', order: 'DESCENDING' },
-  ],
-} as const;
-/** The composite index the destinations query (open ones, oldest received first) needs. */
-export const OPEN_DESTINATIONS_INDEX = {
-  collectionGroup: MESSAGES,
-  queryScope: 'COLLECTION',
-  fields: [
-    { fieldPath: DESTINATIONS_OPEN, order: 'ASCENDING' },
-    { fieldPath: RECEIVED, order: 'ASCENDING' },
-  ],
-} as const;
 
 /** A record as its document holds it: `expireAt` a Timestamp (a Date here), for the TTL policy. */
 function documentOf(record: ContactRecord): Record<string, unknown> {
