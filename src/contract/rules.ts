@@ -7,7 +7,7 @@ const EMAIL_MAX = 254;
 export const MESSAGE_MIN = 50;
 export const MESSAGE_MAX = 2000;
 
-export const MESSAGES = {
+const MESSAGES = {
   name: 'Please enter your full name.',
   email: 'Please enter a valid email.',
   messageShort: 'That message is too short. Please include some more details.',
