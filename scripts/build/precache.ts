@@ -33,7 +33,7 @@ const ON_DEMAND_SOURCES =
   /^src\/(title\/canvas\/|projects\/(LottieAnimation\.tsx|arrow\.lottie\.json)$)/;
 
 /** A chunk of Vite's build manifest (dist/.vite/manifest.json). */
-export interface ViteChunk {
+interface ViteChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
