@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fillTemplate, robotsTxt, sitemapXml } from '../../scripts/build/pages';
-import { firstPaintHtml } from '../../scripts/build/firstPaintHtmlPlugin';
+import { firstPaintHtmlPlugin } from '../../scripts/build/firstPaintHtmlPlugin';
 import { buildId, missingRoutes, precacheManifest } from '../../scripts/build/precache';
 import {
   keptChunks,
@@ -17,6 +17,13 @@ import {
 } from '../../scripts/build/threeShaderChunksPlugin';
 import { routes } from '../../src/content/site';
 
+/** The page the first-paint plugin makes of Vite's HTML, through its transformIndexHtml hook. */
+const firstPaintHtml = async (html: string, bundle: Rollup.OutputBundle) => {
+  const hook = firstPaintHtmlPlugin().transformIndexHtml as {
+    handler: (html: string, ctx: { bundle: Rollup.OutputBundle }) => Promise<string> | string;
+  };
+  return hook.handler(html, { bundle });
+};
 const require = createRequire(import.meta.url);
 const ORIGIN = 'https://studio.example';
 const dirs: string[] = [];
