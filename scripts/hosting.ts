@@ -13,14 +13,14 @@ import superstatic from 'superstatic/lib/superstatic.js';
 import type { Configuration } from 'superstatic/lib/config';
 import { AUTH_EMULATOR_ROUTE, LOCAL_CALLABLE_ROUTE } from '../src/contract/callable';
 
-export type HostingConfig = Configuration & { ignore?: string[] };
+type HostingConfig = Configuration & { ignore?: string[] };
 
-export function readHostingConfig(file = 'firebase.json'): HostingConfig {
+function readHostingConfig(file = 'firebase.json'): HostingConfig {
   return (JSON.parse(readFileSync(file, 'utf8')) as { hosting: HostingConfig }).hosting;
 }
 
 /** The config's CSP with `sources` added to connect-src. */
-export function withConnectSrc(config: HostingConfig, sources: string[]): HostingConfig {
+function withConnectSrc(config: HostingConfig, sources: string[]): HostingConfig {
   if (sources.length === 0) return config;
   const headers = config.headers?.map((rule) => ({
     ...rule,

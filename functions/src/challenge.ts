@@ -9,7 +9,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { ChallengeRefusal } from '../../src/contract/contact';
 import type { ChallengeSettings } from './settings';
 
-export const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';
+const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';
 /** A solved challenge as sent is a few hundred characters; anything much longer is not one. */
 const MAX_PAYLOAD_CHARS = 4_000;
 

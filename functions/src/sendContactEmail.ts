@@ -38,7 +38,7 @@ export const CONTACT_SECRETS = [
   DISCORD_WEBHOOK_URL,
   CHALLENGE_SECRET,
 ];
-export const APP_CHECK_ENFORCE = defineBoolean('APP_CHECK_ENFORCE', {
+const APP_CHECK_ENFORCE = defineBoolean('APP_CHECK_ENFORCE', {
   default: false,
   description:
     'Reject calls without a valid App Check token (set VITE_APP_CHECK_SITE_KEY for the site).',

@@ -11,9 +11,11 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { clearFirestoreEmulator } from './storeKits';
-import { MESSAGES } from '../src/store/firestoreStore';
 import type { ContactRecord } from '../src/store/types';
 import { header, sdkCallable, startBackend, startSmtp, tempDir, waitFor } from './harness';
+
+/** The collection that holds the messages. */
+const MESSAGES = 'contactMessages';
 
 /** The dead sender's claims run out this fast here (2 minutes by default). */
 const CLAIM_MS = 3000;

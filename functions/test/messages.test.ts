@@ -9,8 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clientBucket, emailBucket } from '../src/clientAddress';
 import { startHarness, startSmtp, tempDir, TEST_SECRET, testSettings } from './harness';
 import type { Firestore } from 'firebase-admin/firestore';
-import { MESSAGES } from '../src/store/firestoreStore';
 import { messagesTool, openStore, storeKits } from './storeKits';
+
+/** The collection that holds the messages. */
+const MESSAGES = 'contactMessages';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

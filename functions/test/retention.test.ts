@@ -9,9 +9,12 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { clearFirestoreEmulator } from './storeKits';
-import { FirestoreStore, MESSAGES } from '../src/store/firestoreStore';
+import { FirestoreStore } from '../src/store/firestoreStore';
 import type { ContactStore } from '../src/store/types';
 import { closedPort, startHarness, startSmtp, tempDir, testSettings } from './harness';
+
+/** The collection that holds the messages. */
+const MESSAGES = 'contactMessages';
 
 const DAY = 24 * 3_600_000;
 

@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../src/contract/rules';
+import { MESSAGES } from './contactMessages';
 import { CONTACT_REFUSALS, SENT } from '../../src/contract/contact';
 /** What the local backend answers for a body it cannot read. */
 const UNREADABLE_BODY = 'The request body is not valid JSON.';

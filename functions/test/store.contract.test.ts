@@ -11,9 +11,12 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clearFirestoreEmulator } from './storeKits';
 import { FileStore } from '../src/store/fileStore';
-import { FirestoreStore, MESSAGES } from '../src/store/firestoreStore';
+import { FirestoreStore } from '../src/store/firestoreStore';
 import { MAIL, pendingDelivery, type ContactRecord, type ContactStore } from '../src/store/types';
 import { tempDir } from './harness';
+
+/** The collection that holds the messages. */
+const MESSAGES = 'contactMessages';
 
 interface Opened {
   store: ContactStore;

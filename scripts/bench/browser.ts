@@ -30,7 +30,7 @@ export const DEVICES = {
   },
 } as const;
 
-export const launch = () =>
+const launch = () =>
   chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 
 /** `run` with a fresh browser, closed after; given up with `message` after `ms`. */

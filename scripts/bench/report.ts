@@ -22,7 +22,7 @@ export const PLAIN = '/privacypolicy';
 export const ROUTES = [HOME, CONTROL, PLAIN];
 
 /** A budget on the median of one figure, or on its paired difference or ratio to another page. */
-export interface Rule {
+interface Rule {
   kind: Kind;
   device: Device;
   route: string;
@@ -66,7 +66,7 @@ const NAMES: Record<string, [string, string]> = {
 };
 
 /** A budget's name, made from its rule: "TBT on / at most 30 ms over /?webgl=0 (mobile)". */
-export function nameOf(r: Rule): string {
+function nameOf(r: Rule): string {
   const [what, unit] = NAMES[r.figure] ?? [r.figure, ''];
   const limit = r.against
     ? r.times !== undefined
@@ -90,7 +90,7 @@ const DEVICES = ['desktop', 'phone'] as const;
 /** The form's interactions, each from input to the next paint. */
 const FORM_FIGURES = ['formFirstClick', 'typingSlowestKey', 'formSendError'];
 
-export const BUDGETS: Rule[] = [
+const BUDGETS: Rule[] = [
   rule('lighthouse', 'phone', 'performance', { min: 98 }),
   ...ROUTES.map((route) => rule('lighthouse', 'desktop', 'performance', { route, min: 100 })),
   ...DEVICES.flatMap((d) =>
@@ -133,7 +133,7 @@ const byPair = (list: Sample[], figure: string) =>
   new Map(list.map((s) => [`${s.round}:${s.repeat}`, s.f[figure] ?? Number.NaN]));
 
 /** Per-pair a − b (or a ÷ max(b, floor)) for pairs where both ran. */
-export function paired(a: Sample[], b: Sample[], figure: string, ratio = false, floor = 0) {
+function paired(a: Sample[], b: Sample[], figure: string, ratio = false, floor = 0) {
   const other = byPair(b, figure);
   const out: number[] = [];
   for (const [key, va] of byPair(a, figure)) {
@@ -159,7 +159,7 @@ function spread(values: number[], f = num): string {
 }
 
 /** Judges one budget on one build. A budget with nothing to judge is neither met nor missed. */
-export function judge(r: Rule, samples: Sample[], build = 'this') {
+function judge(r: Rule, samples: Sample[], build = 'this') {
   const mine = select(samples, build, r.kind, r.device, r.route);
   let values = mine.map((s) => s.f[r.figure] ?? Number.NaN);
   let limit = (m: number) =>
@@ -186,7 +186,7 @@ const table = (head: string[], rows: string[][]) =>
   [head, head.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`);
 
 /** The budgets as a table: per build, each figure, its 90 % interval, and whether it is met. */
-export function budgetTable(samples: Sample[], builds = ['this']): string[] {
+function budgetTable(samples: Sample[], builds = ['this']): string[] {
   const of = (b: string) => (builds.length > 1 ? `${b}: ` : '');
   const head = builds.flatMap((b) => [`${of(b)}median (min–max)`, '90 % interval', 'verdict']);
   const rows = BUDGETS.map((r) => [

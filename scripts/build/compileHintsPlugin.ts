@@ -6,7 +6,7 @@
  */
 import type { Plugin, Rollup } from 'vite';
 
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 /** What the build's plugins read of a chunk: its name and its place in the chunk graph. */
 export type Chunk = Pick<Rollup.OutputChunk, 'fileName' | 'isEntry' | 'imports' | 'dynamicImports'>;
@@ -16,7 +16,7 @@ export type Chunk = Pick<Rollup.OutputChunk, 'fileName' | 'isEntry' | 'imports' 
  * app and React's runtime, with everything those import statically. The entry itself is small (not
  * streamed, so nothing to gain) and stays as it is.
  */
-export function chunksRunOnLoad(chunks: Chunk[]): Set<string> {
+function chunksRunOnLoad(chunks: Chunk[]): Set<string> {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const run = new Set<string>();
   const visit = (name: string) => {

@@ -87,7 +87,7 @@ function lowPriorityScripts(document: Document): void {
 }
 
 /** The page for the first paint, from the HTML Vite made and the bundle it belongs to. */
-export async function firstPaintHtml(html: string, bundle: Rollup.OutputBundle): Promise<string> {
+async function firstPaintHtml(html: string, bundle: Rollup.OutputBundle): Promise<string> {
   // Loaded here, not at the top: the dev server and the tests read this module too.
   const { JSDOM } = await import('jsdom');
   const dom = new JSDOM(html);

@@ -42,7 +42,7 @@ function organizationJsonLd(origin: string): Record<string, unknown> {
 }
 
 /** Per-route head: description, canonical URL, Open Graph, Twitter card and structured data. */
-export function headTags(page: PrerenderedPage, origin: string = siteOrigin()): string {
+function headTags(page: PrerenderedPage, origin: string = siteOrigin()): string {
   const { meta } = page;
   const indexed = indexedRoutes.some((r) => r.path === meta.path);
   const url = absoluteUrl(meta.path, origin);

@@ -33,7 +33,7 @@ const ON_DEMAND_SOURCES =
   /^src\/(title\/canvas\/|projects\/(LottieAnimation\.tsx|arrow\.lottie\.json)$)/;
 
 /** A chunk of Vite's build manifest (dist/.vite/manifest.json). */
-export interface ViteChunk {
+interface ViteChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
@@ -45,7 +45,7 @@ export interface ViteChunk {
  * The files the pages load apart from those on demand: from the entries, never into an on-demand
  * module, nor into what one imports statically (the app asks for that ahead, in idle slices).
  */
-export function pageFiles(manifest: Record<string, ViteChunk>): Set<string> {
+function pageFiles(manifest: Record<string, ViteChunk>): Set<string> {
   const keys = Object.keys(manifest);
   const closure = (
     seeds: string[],
@@ -169,7 +169,7 @@ async function checkWorkersStandAlone(dir: string, chunks: Record<string, ViteCh
 }
 
 /** Pages are precached under the URLs they are served at (clean URLs): "/", "/terms", "/404". */
-export function pagesAsRoutes(entries: PrecacheEntry[]): PrecacheEntry[] {
+function pagesAsRoutes(entries: PrecacheEntry[]): PrecacheEntry[] {
   return entries.map((entry) => {
     let url = entry.url.replace(/^\/?/, '/');
     if (url.endsWith('.html')) url = url.replace(/(\/index)?\.html$/, '') || '/';

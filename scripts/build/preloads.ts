@@ -17,12 +17,12 @@ import type { Plugin, ResolveModulePreloadDependenciesFn } from 'vite';
 import type { Chunk } from './compileHintsPlugin.ts';
 
 /** What the rule reads of the bundle: its entries and the chunks imported dynamically. */
-export interface ChunkGraph {
+interface ChunkGraph {
   entries: Set<string>;
   dynamicEntries: Set<string>;
 }
 
-export function chunkGraph(chunks: (Chunk & { isDynamicEntry: boolean })[]): ChunkGraph {
+function chunkGraph(chunks: (Chunk & { isDynamicEntry: boolean })[]): ChunkGraph {
   return {
     entries: new Set(chunks.filter((c) => c.isEntry).map((c) => c.fileName)),
     dynamicEntries: new Set(chunks.filter((c) => c.isDynamicEntry).map((c) => c.fileName)),
@@ -30,7 +30,7 @@ export function chunkGraph(chunks: (Chunk & { isDynamicEntry: boolean })[]): Chu
 }
 
 /** The preloads of an import of `file` from `hostId`, by the rule above. */
-export function preloadsOf(
+function preloadsOf(
   graph: ChunkGraph,
   file: string,
   deps: string[],

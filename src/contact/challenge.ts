@@ -26,7 +26,7 @@ function newWorker(): Worker {
 }
 
 /** Fetches and solves one challenge. Rejects when the fetch or the search fails. */
-export async function solveNext(fetchChallenge: FetchChallenge): Promise<SolvedChallenge> {
+async function solveNext(fetchChallenge: FetchChallenge): Promise<SolvedChallenge> {
   const challenge = await fetchChallenge();
   if (!challenge) return null;
   const solution = await solveChallengeWorkers({

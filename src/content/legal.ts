@@ -20,7 +20,7 @@ function keeping(days: number | null): string {
 }
 
 /** The privacy policy for a retention in days (null: kept until removal is asked). */
-export function privacyPolicyFor(days: number | null): LegalDocument {
+function privacyPolicyFor(days: number | null): LegalDocument {
   return {
     title: 'Privacy Policy',
     lastUpdated: LEGAL_LAST_UPDATED,

@@ -18,11 +18,11 @@ export type MessageFolder = Exclude<InboxFolder, 'all'>;
 /** Messages in one page of a list, newest first. */
 export const INBOX_PAGE_SIZE = 50;
 /** The longest search the page sends. */
-export const INBOX_QUERY_MAX = 200;
+const INBOX_QUERY_MAX = 200;
 /** The most messages one mark names by id (a page's worth, and then some). */
-export const INBOX_SELECTION_MAX = 500;
+const INBOX_SELECTION_MAX = 500;
 
-export const INBOX_MARKS = ['handled', 'new', 'spam', 'not-spam'] as const;
+const INBOX_MARKS = ['handled', 'new', 'spam', 'not-spam'] as const;
 export type InboxMark = (typeof INBOX_MARKS)[number];
 
 /** One delivery of a message: its mail, or a destination by name (`slack`, `webhook_1a2b3c4d`). */

@@ -1,13 +1,13 @@
-export const NAME_MIN_EXCLUSIVE = 4;
+const NAME_MIN_EXCLUSIVE = 4;
 /** Keeps the mail's Subject and Reply-To lines short; a longer name is rarely a person's. */
 export const NAME_MAX = 100;
-export const EMAIL_MIN = 5;
+const EMAIL_MIN = 5;
 /** RFC 5321's limit on a forward path. */
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 export const MESSAGE_MIN = 50;
 export const MESSAGE_MAX = 2000;
 
-export const MESSAGES = {
+const MESSAGES = {
   name: 'Please enter your full name.',
   email: 'Please enter a valid email.',
   messageShort: 'That message is too short. Please include some more details.',

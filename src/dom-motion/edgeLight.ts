@@ -4,7 +4,7 @@ import { motionStore, type MotionState } from '../motion/store';
 import { exposeProbe } from '../testing/probes';
 
 /** How far from an edge the light still reaches it, px (the glow's radius in CSS). */
-export const EDGE_LIGHT_REACH = 220;
+const EDGE_LIGHT_REACH = 220;
 
 /**
  * An element's two glows: painted once, then only moved (transform) and shown or hidden

@@ -48,7 +48,7 @@ export interface MotionState {
 }
 
 /** The store's state before any input. */
-export const initialMotionState: MotionState = {
+const initialMotionState: MotionState = {
   scrollY: 0,
   viewport: null,
   pointer: { x: 0, y: 0, inside: false, kind: 'mouse' },

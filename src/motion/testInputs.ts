@@ -9,7 +9,7 @@ import { frameStats, nextFrame } from '../title/model/frames';
 import { exposeProbe } from '../testing/probes';
 
 /** Test mode's handle on the clock, the pointer and the canvas (the probe `motion`). */
-export interface MotionTestApi {
+interface MotionTestApi {
   /** Hands the clock and the pointer to the test: a settable clock at 0, no window pointer. */
   takeOver(): void;
   setTime(ms: number): void;

@@ -12,7 +12,7 @@ import { axeViolations } from './axe';
 import { baseURL, DESKTOP, holdApp, openPage, PHONE, screenshot, sharedBrowser } from './browser';
 import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
-import { MESSAGES } from '../../src/contract/rules';
+import { MESSAGES } from '../../functions/test/contactMessages';
 import { RETRY_FIRST_MS } from '../../src/contact/outbox';
 import { afterFrames } from '../shared/pages';
 

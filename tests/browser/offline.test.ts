@@ -5,18 +5,27 @@
  * Every context is a fresh profile, so no worker or cache outlives its test. The update test serves builds of its own, on a port of its own.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseURL, openPage, sharedBrowser } from './browser';
-import { readHostingConfig, startHosting } from '../../scripts/hosting';
+import { startHosting, type HostingOptions } from '../../scripts/hosting';
 import { waitForCanvas } from '../shared/canvasTakeover';
 import { company } from '../../src/content/company';
 import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { DRAFT_KEY } from '../../src/contact/draft';
 import { ROUTE_PAGES as ROUTES, reachesNetwork } from '../shared/pages';
+
+/** The hosting block of firebase.json, as Hosting reads it. */
+const hostingConfig = () =>
+  (
+    JSON.parse(readFileSync('firebase.json', 'utf8')) as {
+      hosting: NonNullable<HostingOptions['config']>;
+    }
+  ).hosting;
 
 const browser = sharedBrowser();
 
@@ -221,7 +230,7 @@ describe('a new version', () => {
       const v1 = build(1);
       // Firebase's headers, but nothing kept in the browser's HTTP cache: what the old page gets can
       // only come from the service worker (an HTTP cache may have lost the old files long since).
-      const config = readHostingConfig();
+      const config = hostingConfig();
       const headers = [
         ...(config.headers ?? []),
         { source: '**', headers: [{ key: 'Cache-Control', value: 'no-store' }] },

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { engineUnderTest, sharedEngine } from './engine';
 import { banner, fill, LONG_ENOUGH, openForm as openFormAt, waitForSendState } from './contactForm';
-import { MESSAGES } from '../../src/contract/rules';
+import { MESSAGES } from '../../functions/test/contactMessages';
 
 const engine = engineUnderTest();
 const open = sharedEngine();

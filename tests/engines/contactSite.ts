@@ -10,7 +10,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Challenge } from 'altcha-lib';
-import { readHostingConfig, startHosting } from '../../scripts/hosting';
+import { startHosting } from '../../scripts/hosting';
 import { startLocalBackend } from '../../functions/src/local/backend';
 import { backendSettings } from '../../functions/src/settings';
 import {
@@ -98,7 +98,6 @@ export async function contactSite(): Promise<ContactSite> {
     root: process.env.DIST_DIR ?? 'dist',
     port: 0,
     host: '::',
-    config: readHostingConfig(),
     backend: `http://127.0.0.1:${gate.port}`,
   });
   const idOf = (raw: string) => /^X-Contact-Message-Id: (.+?)\r?$/im.exec(raw)?.[1];

@@ -20,7 +20,7 @@ import { DRAFT_KEY } from '../../src/contact/draft';
 import { THANK_YOU_MS } from '../../src/contact/kiosk';
 import { RETRY_FIRST_MS } from '../../src/contact/outbox';
 import { RETURN_TO_TOP_AFTER_MS } from '../../src/title/model/attract';
-import { MESSAGES } from '../../src/contract/rules';
+import { MESSAGES } from '../../functions/test/contactMessages';
 
 const engine = engineUnderTest();
 const open = sharedEngine();

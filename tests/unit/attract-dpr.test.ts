@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createDprMonitor,
-  DPR_MAX_FLIPS,
-  DPR_MIN,
-  DPR_MIN_FRAMES,
-  DPR_SETTLE_FRAMES,
-  DPR_WINDOW,
-  recordFrame,
-  type DprMonitor,
-} from '../../src/title/canvas/adaptiveDpr';
+import { createDprMonitor, recordFrame, type DprMonitor } from '../../src/title/canvas/adaptiveDpr';
+
+/** Frames in one verdict's window, and the fewest that give a verdict for a very slow frame. */
+const DPR_WINDOW = 20;
+const DPR_MIN_FRAMES = 5;
+/** Frames skipped after a change. */
+const DPR_SETTLE_FRAMES = 4;
+/** The coarsest ratio. */
+const DPR_MIN = 0.5;
+/** Changes of direction after which the ratio stops climbing back. */
+const DPR_MAX_FLIPS = 3;
 
 function feed(m: DprMonitor, intervalMs: number, frames: number): DprMonitor {
   for (let i = 0; i < frames; i++) m = recordFrame(m, intervalMs);

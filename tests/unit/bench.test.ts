@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passFigures } from '../../scripts/bench/feel';
 import { litMs } from '../../scripts/bench/load';
-import {
-  BUDGETS,
-  budgetTable,
-  judge,
-  nameOf,
-  paired,
-  report,
-  withFigures,
-  type Rule,
-  type Sample,
-} from '../../scripts/bench/report';
+import { report, withFigures, type Sample } from '../../scripts/bench/report';
 import { loadCosts, rasterOf, type TraceEvent } from '../../scripts/bench/trace';
 
 const thread = (pid: number, tid: number, name: string): TraceEvent => ({
@@ -142,8 +132,26 @@ const samples = (
     f: { [figure]: v },
   }));
 
+/** The bench's run, as report() takes it: one build unless given more. */
+const runOf = (builds = ['this']) => ({
+  commit: 'abc1234',
+  date: '2026-11-27 18:00 UTC',
+  rounds: 2,
+  minutes: 12.5,
+  load: '3.0 to 4.0',
+  builds: builds.map((id) => ({ id, dir: `dist-${id}` })),
+  failures: [],
+});
+/** The report's budget rows by name: each row's cells after the name. */
+const budgetRows = (all: Sample[], builds?: string[]) => {
+  const text = report(runOf(builds), all);
+  const section = text.slice(text.indexOf('## Budgets'), text.indexOf('## Lighthouse'));
+  const rows = section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---'));
+  return new Map(rows.map((l) => l.slice(2, -2).split(' | ')).map(([name, ...c]) => [name!, c]));
+};
+
 describe('budgets', () => {
-  const tbt = BUDGETS.find((r) => r.figure === 'tbt' && r.against)!;
+  const TBT = 'TBT on / at most 30 ms over /?webgl=0 (mobile)';
   // Round 0 ran three pairs, round 1 two; the control of round 1's second pair failed.
   const lighthouse = [
     ...samples('lighthouse', 'phone', '/', 'tbt', [
@@ -161,27 +169,17 @@ describe('budgets', () => {
     ]),
   ];
 
-  it('pairs each run with the other page’s run of the same round and repeat', () => {
-    const home = lighthouse.filter((s) => s.route === '/');
-    const control = lighthouse.filter((s) => s.route !== '/');
-    expect(paired(home, control, 'tbt')).toEqual([10, 50, -10, 60]);
-    expect(paired(home, control, 'tbt', true, 100)).toEqual([1, 400 / 350, 0.6, 0.8]);
-  });
-
-  it('judges a paired difference on its median, with the 90 % interval beside it', () => {
-    expect(nameOf(tbt)).toBe('TBT on / at most 30 ms over /?webgl=0 (mobile)');
-    const v = judge(tbt, lighthouse);
+  it('judges the differences of runs paired by round and repeat on their median, with the 90 % interval beside it', () => {
     // Differences +10, +50, −10, +60: median +30, at the budget; the unpaired run is left out.
-    expect(v.figure).toBe('+30 (-10–+60) ms');
-    expect(v.met).toBe(true);
-    expect(v.interval).toMatch(/^-[\d.]+ to \+60$/);
+    const [figure, interval, verdict] = budgetRows(lighthouse).get(TBT)!;
+    expect(figure).toBe('+30 (-10–+60) ms');
+    expect(verdict).toBe('met');
+    expect(interval).toMatch(/^-[\d.]+ to \+60$/);
   });
 
   it('judges a ratio against the plain page, counting its zero as the floor', () => {
-    const loaf = BUDGETS.find((r) => r.figure === 'scrollLongFrames')!;
-    expect(nameOf(loaf)).toBe(
-      'Long animation frames while scrolling on / at most 2x /privacypolicy (phone, CPU 4x)',
-    );
+    const LOAF =
+      'Long animation frames while scrolling on / at most 2x /privacypolicy (phone, CPU 4x)';
     const feel = (home: number[], plain: number[]) => [
       ...samples(
         'feel',
@@ -198,25 +196,30 @@ describe('budgets', () => {
         plain.map((v, i) => [i, 0, v]),
       ),
     ];
-    expect(judge(loaf, feel([2, 1, 2], [0, 0, 1])).met).toBe(true);
-    expect(judge(loaf, feel([5, 3, 8], [0, 1, 2])).met).toBe(false);
+    expect(budgetRows(feel([2, 1, 2], [0, 0, 1])).get(LOAF)![2]).toBe('met');
+    expect(budgetRows(feel([5, 3, 8], [0, 1, 2])).get(LOAF)![2]).toBe('**missed**');
   });
 
   it('judges an absolute budget on the median, and leaves one with no figures unjudged', () => {
-    const typing: Rule = BUDGETS.find((r) => r.figure === 'typingSlowestKey' && r.max)!;
-    expect(nameOf(typing)).toBe('Slowest keystroke to paint on / at most 50 ms (desktop)');
+    const TYPING = 'Slowest keystroke to paint on / at most 50 ms (desktop)';
     const keys = samples('feel', 'desktop', '/', 'typingSlowestKey', [
       [0, 0, 40],
       [1, 0, 232],
       [2, 0, 48],
     ]);
-    expect(judge(typing, keys)).toMatchObject({ figure: '48 (40–232) ms', met: true });
-    expect(judge(typing, [])).toMatchObject({ figure: 'not measured', met: null });
+    expect(budgetRows(keys).get(TYPING)).toEqual(['48 (40–232) ms', expect.any(String), 'met']);
+    expect(budgetRows([]).get(TYPING)).toEqual([
+      'not measured',
+      expect.any(String),
+      'not measured',
+    ]);
   });
 
   it('holds each interaction with the form to 50 ms on the desktop, 1.5x a plain form on the phone', () => {
-    const form = BUDGETS.filter((r) => /^(form|typing)/.test(r.figure));
-    expect(form.map(nameOf)).toEqual([
+    const form = [...budgetRows([]).keys()].filter((n) =>
+      /^(First click|Slowest key|Send)/.test(n),
+    );
+    expect(form).toEqual([
       'First click into the form to paint on / at most 50 ms (desktop)',
       'First click into the form to paint on / at most 1.5x /privacypolicy (phone, CPU 4x)',
       'Slowest keystroke to paint on / at most 50 ms (desktop)',
@@ -224,7 +227,7 @@ describe('budgets', () => {
       'Send with an error to paint on / at most 50 ms (desktop)',
       'Send with an error to paint on / at most 1.5x /privacypolicy (phone, CPU 4x)',
     ]);
-    const send = form.find((r) => r.figure === 'formSendError' && r.against)!;
+    const SEND = form[5]!;
     const phone = (route: string, values: number[]) =>
       samples(
         'feel',
@@ -234,21 +237,19 @@ describe('budgets', () => {
         values.map((v, i) => [i, 0, v]),
       );
     // A plain form under the 16 ms threshold counts as 16 ms: 24 ms is 1.5x, 96 ms is 6x.
-    expect(judge(send, [...phone('/', [24, 24]), ...phone('/privacypolicy', [16, 16])]).met).toBe(
-      true,
-    );
-    expect(judge(send, [...phone('/', [96, 96]), ...phone('/privacypolicy', [16, 16])]).met).toBe(
-      false,
-    );
+    const verdict = (home: number[]) =>
+      budgetRows([...phone('/', home), ...phone('/privacypolicy', [16, 16])]).get(SEND)![2];
+    expect(verdict([24, 24])).toBe('met');
+    expect(verdict([96, 96])).toBe('**missed**');
   });
 
   it('shows both builds side by side when a second one is compared', () => {
     const base = lighthouse.map((s) => ({ ...s, build: 'base', f: { tbt: s.f.tbt! * 3 } }));
-    const [head, , ...rows] = budgetTable([...lighthouse, ...base], ['this', 'base']);
-    expect(head).toContain('this: median (min–max)');
-    expect(head).toContain('base: median (min–max)');
-    const row = rows.find((r) => r.includes(nameOf(tbt)))!;
-    expect(row).toMatch(/\| met \|.*\| \*\*missed\*\* \|$/);
+    const text = report(runOf(['this', 'base']), [...lighthouse, ...base]);
+    expect(text).toContain('this: median (min–max)');
+    expect(text).toContain('base: median (min–max)');
+    const row = budgetRows([...lighthouse, ...base], ['this', 'base']).get(TBT)!;
+    expect([row[2], row[5]]).toEqual(['met', '**missed**']);
   });
 });
 

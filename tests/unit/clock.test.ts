@@ -3,7 +3,6 @@ import { runningClock } from '../../src/motion/clock';
 import {
   installClock,
   motionStore,
-  initialMotionState,
   now,
   setClockTime,
   settableClock,
@@ -11,7 +10,7 @@ import {
 
 afterEach(() => {
   installClock(runningClock());
-  setClockTime(initialMotionState.clockTime);
+  setClockTime(motionStore.getInitialState().clockTime);
 });
 
 describe('the animation clock', () => {

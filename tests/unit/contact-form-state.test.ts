@@ -7,7 +7,7 @@ import {
   type FormEvent,
   type FormState,
 } from '../../src/contact/formState';
-import { MESSAGES } from '../../src/contract/rules';
+import { MESSAGES } from '../../functions/test/contactMessages';
 
 const TEXT = {
   name: 'Anna Karenina',

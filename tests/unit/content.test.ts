@@ -1,12 +1,12 @@
 /** The content's shape and rules, not its values: a studio replaces the placeholders in src/content/. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { company, formatAddress } from '../../src/content/company';
 import { projects } from '../../src/content/projects';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildRetention } from '../../scripts/build/retention';
-import { privacyPolicy, privacyPolicyFor, termsAndConditions } from '../../src/content/legal';
+import { privacyPolicy, termsAndConditions } from '../../src/content/legal';
 import { retentionDays } from '../../src/contract/retention';
 import { LEGAL_LAST_UPDATED, routes } from '../../src/content/site';
 import { contactProblems, MESSAGE_MIN } from '../../src/contract/rules';
@@ -78,17 +78,25 @@ describe('privacy policy', () => {
 });
 
 describe('the retention the privacy policy states', () => {
-  it('keeps data until removal is asked when RETENTION_DAYS is unset, as the policy always said', () => {
-    expect(privacyPolicyFor(null)).toEqual(privacyPolicyFor(retentionDays('')));
-    expect(privacyPolicyFor(null).body).toMatch(/indefinitely, until you ask us to remove/);
+  /** The privacy policy of a build given this RETENTION_DAYS. */
+  const policyBuiltWith = async (days: string) => {
+    vi.stubGlobal('__RETENTION_DAYS__', days);
+    vi.resetModules();
+    return (await import('../../src/content/legal')).privacyPolicy.body;
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps data until removal is asked when RETENTION_DAYS is unset, as the policy always said', async () => {
+    expect(retentionDays('')).toBeNull();
+    expect(await policyBuiltWith('')).toMatch(/indefinitely, until you ask us to remove/);
   });
 
-  it('states the configured number of days, and still offers removal sooner', () => {
-    const text = privacyPolicyFor(30).body;
+  it('states the configured number of days, and still offers removal sooner', async () => {
+    const text = await policyBuiltWith('30');
     expect(text).toContain('for 30 days');
     expect(text).not.toMatch(/indefinitely/);
     expect(text).toMatch(/removed, contact us/i);
-    expect(privacyPolicyFor(1).body).toContain('for 1 day.');
+    expect(await policyBuiltWith('1')).toContain('for 1 day.');
   });
 
   it('is read at build time from the environment and from functions/.env, which must agree', async () => {

@@ -12,7 +12,7 @@ import {
   parseContactRequest,
 } from '../../src/contract/contact';
 import { inboxRefusalOf, parseInboxAnswer, parseInboxRequest } from '../../src/contract/inbox';
-import { MESSAGES } from '../../src/contract/rules';
+import { MESSAGES } from '../../functions/test/contactMessages';
 
 const SHAPE = 'The request is not a contact message.';
 const KEY = 'abcdefgh-12345678';

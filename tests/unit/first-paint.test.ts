@@ -8,15 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  COMPILE_HINT,
-  chunksRunOnLoad,
-  compileHintsPlugin,
-} from '../../scripts/build/compileHintsPlugin';
-import type { ViteChunk } from '../../scripts/build/precache';
-import { chunkGraph, preloadsOf } from '../../scripts/build/preloads';
+import type { Manifest } from 'vite';
+import { compileHintsPlugin } from '../../scripts/build/compileHintsPlugin';
+import { modulePreloads } from '../../scripts/build/preloads';
 import { routes } from '../../src/content/site';
 import { DIST, builtSite } from './builtSite';
+
+/** V8's explicit compile hint, the first line of a marked chunk. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 // Budgets, in bytes of zlib at level 9 (`gzip -9` on a file adds a header of about 40 bytes).
 /** All the JS a page loads before its first paint. */
@@ -32,7 +31,6 @@ const HEAVY: Record<string, RegExp> = {
   troika: /troika/,
   firebase: /FirebaseError|@firebase\//,
 };
-type Manifest = Record<string, ViteChunk>;
 
 /** The scripts an HTML page loads before its first paint, in document order. */
 function firstPaintScripts(html: string): string[] {
@@ -108,32 +106,43 @@ describe('the chunk graph', () => {
   });
 
   it('marks for eager compiling what the entry imports dynamically and their static imports, not the entry nor lazy chunks', () => {
-    const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = []) => ({
+    const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = []) => [
       fileName,
-      isEntry: fileName === 'boot.js',
-      imports,
-      dynamicImports,
-    });
-    const run = chunksRunOnLoad([
+      {
+        type: 'chunk',
+        fileName,
+        isEntry: fileName === 'boot.js',
+        imports,
+        dynamicImports,
+        code: '',
+      },
+    ];
+    const bundle = Object.fromEntries([
       chunk('boot.js', ['shared.js'], ['main.js']),
       chunk('main.js', ['react.js'], ['canvas.js']),
       chunk('react.js', ['shared.js']),
       chunk('shared.js'),
       chunk('canvas.js', ['three.js']),
       chunk('three.js'),
-    ]);
-    expect([...run].sort()).toEqual(['main.js', 'react.js', 'shared.js']);
+    ]) as Record<string, { code: string }>;
+    const hook = compileHintsPlugin().generateBundle as {
+      handler: (o: unknown, b: unknown) => void;
+    };
+    hook.handler({}, bundle);
+    const run = Object.keys(bundle).filter((name) => bundle[name]!.code === COMPILE_HINT);
+    expect(run.sort()).toEqual(['main.js', 'react.js', 'shared.js']);
   });
 
   it('preloads everything the entry imports; later, never the imported chunk, an entry nor a chunk imported dynamically elsewhere', () => {
-    const chunk = (fileName: string, isEntry = false, isDynamicEntry = false) => ({
+    const chunk = (fileName: string, isEntry = false, isDynamicEntry = false) => [
       fileName,
-      isEntry,
-      isDynamicEntry,
-      imports: [],
-      dynamicImports: [],
-    });
-    const graph = chunkGraph([
+      { type: 'chunk', fileName, isEntry, isDynamicEntry, imports: [], dynamicImports: [] },
+    ];
+    const { plugin, resolveDependencies } = modulePreloads();
+    const recordGraph = plugin.generateBundle as { handler: (o: unknown, b: unknown) => void };
+    const preloadsOf = (file: string, deps: string[], hostId: string) =>
+      resolveDependencies(file, deps, { hostId, hostType: 'js' });
+    const bundle = Object.fromEntries([
       chunk('assets/boot-1.js', true),
       chunk('assets/main-2.js', false, true),
       chunk('assets/react-3.js'),
@@ -143,13 +152,13 @@ describe('the chunk graph', () => {
       chunk('assets/three-7.js', false, true),
       chunk('assets/store-8.js'),
     ]);
+    recordGraph.handler({}, bundle);
     const boot = 'assets/boot-1.js';
     expect(
-      preloadsOf(graph, 'assets/main-2.js', ['assets/main-2.js', 'assets/react-3.js', boot], boot),
+      preloadsOf('assets/main-2.js', ['assets/main-2.js', 'assets/react-3.js', boot], boot),
     ).toEqual(['assets/main-2.js', 'assets/react-3.js']);
     expect(
       preloadsOf(
-        graph,
         'assets/lazy-4.js',
         ['assets/lazy-4.js', 'assets/react-3.js', boot, 'assets/lottie-5.js'],
         'assets/main-2.js',
@@ -157,7 +166,6 @@ describe('the chunk graph', () => {
     ).toEqual(['assets/react-3.js', 'assets/lottie-5.js']);
     expect(
       preloadsOf(
-        graph,
         'assets/TitleCanvas-6.js',
         ['assets/TitleCanvas-6.js', 'assets/three-7.js', 'assets/store-8.js'],
         'assets/main-2.js',

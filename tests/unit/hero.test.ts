@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heroShape, heroStyles } from '../../src/title/model/hero';
 import { pinnedBand } from '../../src/title/model/model';
-import { initialMotionState, type MotionState } from '../../src/motion/store';
+import { motionStore, type MotionState } from '../../src/motion/store';
 import { layoutOf, titleEnds } from '../../src/title/model/titleFrame';
 
 const desktop = { width: 1440, height: 900 };
@@ -11,7 +11,7 @@ const at = (
   scrollY: number,
   more: Partial<MotionState> = {},
 ) => ({
-  ...initialMotionState,
+  ...motionStore.getInitialState(),
   viewport,
   scrollY,
   ...more,

@@ -3,13 +3,22 @@
  * and the service worker never precaches; `noindex`, out of the sitemap, not blocked by
  * robots.txt; served with its own CSP while the visitors' stays as it is.
  */
+import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readHostingConfig, startHosting } from '../../scripts/hosting';
+import { startHosting, type HostingOptions } from '../../scripts/hosting';
 import { builtSite } from './builtSite';
+
+/** The hosting block of firebase.json, as Hosting reads it. */
+const hostingConfig = () =>
+  (
+    JSON.parse(readFileSync('firebase.json', 'utf8')) as {
+      hosting: NonNullable<HostingOptions['config']>;
+    }
+  ).hosting;
 
 const AUTH_ORIGINS = 'https://identitytoolkit.googleapis.com https://securetoken.googleapis.com';
 let dist = '';
@@ -76,7 +85,7 @@ describe('the inbox page in the build', () => {
       ),
     );
     // The same in firebase.json, which Hosting reads.
-    const rules = readHostingConfig().headers ?? [];
+    const rules = hostingConfig().headers ?? [];
     const rule = rules.find((r) => r.source === '/inbox');
     expect(rule?.headers.find((h) => h.key === 'Content-Security-Policy')?.value).toBe(
       csp(inbox.headers),

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { SWEEP_RETURN_MS } from '../../src/title/model/light';
+import { lightRadius, SWEEP_RETURN_MS } from '../../src/title/model/light';
 import {
   lightTarget,
   stepLight,
   sweepLeftMs,
   sweepPathX,
   sweepSpan,
-  FOLLOW_MS,
   type LightInputs,
 } from '../../src/title/model/lightLead';
 import { ATTRACT_AFTER_MS } from '../../src/title/model/attract';
-import { initialMotionState } from '../../src/motion/store';
-import { lightRadius, lightRestX, titleLayout } from '../../src/title/model/model';
+import { motionStore } from '../../src/motion/store';
+import { lightRestX, titleLayout } from '../../src/title/model/model';
+
+/** The light's time constant: it closes 63 % of the gap in this time. */
+const FOLLOW_MS = 90;
 
 const viewport = { width: 1440, height: 900 };
 const layout = titleLayout(0, viewport);
@@ -20,7 +22,7 @@ const right = layout.centerX + layout.widthPx / 2;
 const radius = lightRadius(layout.fontPx);
 
 const inputs = (over: Partial<LightInputs> = {}): LightInputs => ({
-  ...initialMotionState,
+  ...motionStore.getInitialState(),
   sweepStart: 0,
   reducedMotion: false,
   eventMode: false,

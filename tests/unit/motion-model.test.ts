@@ -2,16 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   GUESSED_SIZE,
   GUESSED_STROKE,
-  isPinned,
-  MIN_STROKE,
   scrollButtonDiameter,
   scrollProgress,
-  strokeWidth,
   sweepPosition,
   sweepStep,
   titleLayout,
   titleSize,
-  TOPBAR_HEIGHT,
 } from '../../src/title/model/model';
 
 describe('scroll progress', () => {
@@ -32,14 +28,16 @@ describe('title size', () => {
 });
 
 describe('outline width', () => {
+  const desktop = { width: 1440, height: 900 };
   it('scales with the size: 6 at 48, 5 at 40, 4 at 32', () => {
-    expect(strokeWidth(48)).toBe(6);
-    expect(strokeWidth(40)).toBe(5);
-    expect(strokeWidth(32)).toBe(4);
+    expect(titleLayout(0, desktop)).toMatchObject({ size: 48, stroke: 6 });
+    expect(titleLayout(0.49, desktop)).toMatchObject({ size: 40, stroke: 5 });
+    expect(titleLayout(0.98, desktop)).toMatchObject({ size: 32, stroke: 4 });
   });
   it('never goes below 4', () => {
-    expect(strokeWidth(8)).toBe(MIN_STROKE);
-    for (let p = 0; p <= 1; p += 0.01) expect(strokeWidth(titleSize(p))).toBeGreaterThanOrEqual(4);
+    for (let p = 0; p <= 1; p += 0.01) {
+      expect(titleLayout(p, desktop).stroke).toBeGreaterThanOrEqual(4);
+    }
   });
   it('before measurement the title is guessed at size 48 with outline 4', () => {
     const unmeasured = titleLayout(0, null);
@@ -50,14 +48,15 @@ describe('outline width', () => {
 });
 
 describe('pinning', () => {
+  const pinned = (p: number) => titleLayout(p, { width: 1440, height: 900 }).pinned;
   it('is not pinned below 98 percent of scroll progress', () => {
-    expect(isPinned(0)).toBe(false);
-    expect(isPinned(0.5)).toBe(false);
-    expect(isPinned(0.979)).toBe(false);
+    expect(pinned(0)).toBe(false);
+    expect(pinned(0.5)).toBe(false);
+    expect(pinned(0.979)).toBe(false);
   });
   it('is pinned from 98 percent on', () => {
-    expect(isPinned(0.98)).toBe(true);
-    expect(isPinned(1)).toBe(true);
+    expect(pinned(0.98)).toBe(true);
+    expect(pinned(1)).toBe(true);
   });
   it('starts centred and rises to just under the top bar', () => {
     const viewport = { width: 1440, height: 900 };
@@ -69,7 +68,7 @@ describe('pinning', () => {
     expect(top.centerY).toBeCloseTo(900 * 0.46, 6);
     expect(half.centerY).toBeLessThan(top.centerY);
     expect(half.centerY).toBeGreaterThan(pinned.centerY);
-    expect(pinned.centerY - (pinned.fontPx * 1.2) / 2).toBeCloseTo(TOPBAR_HEIGHT + 10, 6);
+    expect(pinned.centerY - (pinned.fontPx * 1.2) / 2).toBeCloseTo(64 + 10, 6);
     expect(after.centerY).toBe(pinned.centerY);
     expect(pinned.fontPx / top.fontPx).toBeCloseTo(32 / 48, 10);
   });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { shallow } from 'zustand/shallow';
-import { initialMotionState, inputActions, motionStore } from '../../src/motion/store';
+import { inputActions, motionStore } from '../../src/motion/store';
 import { lightInputs } from '../../src/title/model/titleFrame';
 
-afterEach(() => motionStore.setState({ ...initialMotionState }));
+afterEach(() => motionStore.setState({ ...motionStore.getInitialState() }));
 
 describe('the pointer in the motion store', () => {
   it('asks the title for a new picture only when the pointer moved, came in or changed kind', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Clock, getConsoleFunction, setConsoleFunction, warn } from 'three';
-import { CLOCK_DEPRECATION } from '../../src/title/canvas/threeConsole';
+import '../../src/title/canvas/threeConsole';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -22,6 +22,8 @@ describe("three.js's console on the title", () => {
     } finally {
       setConsoleFunction(hook);
     }
-    expect(seen).toEqual([CLOCK_DEPRECATION]);
+    expect(seen).toEqual([
+      'THREE.Clock: This module has been deprecated. Please use THREE.Timer instead.',
+    ]);
   });
 });

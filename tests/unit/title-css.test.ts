@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import titleMetrics from 'virtual:title-metrics';
 import {
   longerLineEm,
+  titleLayout,
   TITLE_MARGIN_MIN_PX,
   TITLE_MARGIN_SHARE,
-  TWO_LINE_ASPECT,
 } from '../../src/title/model/model';
-import { initialMotionState } from '../../src/motion/store';
+import { motionStore } from '../../src/motion/store';
 import { LIGHT_COLORS, titleCss } from '../../src/title/model/titleLook';
 
 /** The first paint's styles: global.css with the features' sheets it imports. */
@@ -26,7 +26,11 @@ const room = `(100vw - 2 * max(${TITLE_MARGIN_MIN_PX}px, ${TITLE_MARGIN_SHARE * 
 describe("the title's CSS and the model", () => {
   it('starts two lines at the aspect the model does (a media query takes no custom property)', () => {
     const [, w, h] = /max-aspect-ratio:\s*(\d+)\s*\/\s*(\d+)/.exec(css) ?? [];
-    expect(Number(h) / Number(w)).toBeCloseTo(TWO_LINE_ASPECT, 6);
+    const aspect = Number(h) / Number(w);
+    const lines = (height: number) =>
+      titleLayout(0, { width: 1000, height }, titleMetrics.titleEm, titleMetrics.wordsEm).lines;
+    expect(lines(1000 * aspect)).toBe(2);
+    expect(lines(1000 * aspect - 1)).toBe(1);
   });
 
   it('sizes the title at first paint by the widths the build measured, as the store does', () => {
@@ -39,8 +43,8 @@ describe("the title's CSS and the model", () => {
       `--title-font-1: min(168px, calc(${room} / ${titleEm.toFixed(4)}))`,
     );
     expect(generated).toContain(`--title-line-em: ${longerLineEm(wordsEm, spaceEm).toFixed(4)};`);
-    expect(initialMotionState.titleEm).toBe(titleEm);
-    expect(initialMotionState.titleWordsEm).toEqual(wordsEm);
+    expect(motionStore.getInitialState().titleEm).toBe(titleEm);
+    expect(motionStore.getInitialState().titleWordsEm).toEqual(wordsEm);
     // Another name, other widths: nothing in the CSS is the name's but what the build measured.
     const other = titleCss({ titleEm: 7.25, wordsEm: [3, 4], spaceEm: 0.25 });
     expect(other).toContain(`calc(${room} / 7.2500))`);

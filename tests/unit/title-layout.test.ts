@@ -7,12 +7,10 @@ import {
   TAGLINE_GAP_PX,
   titleStrip,
   titleLayout,
-  titleLines,
   titleMargin,
   TITLE_LINE_HEIGHT,
-  twoLineSplit,
 } from '../../src/title/model/model';
-import { initialMotionState } from '../../src/motion/store';
+import { motionStore, type Viewport } from '../../src/motion/store';
 import { layoutInputs, lightInputs, titleEnds } from '../../src/title/model/titleFrame';
 
 // "Bluestem Software" in Syne 700, as the DOM title measures it.
@@ -23,12 +21,14 @@ const desktop = { width: 1440, height: 900 };
 
 describe('the title on a phone (two lines joining into one)', () => {
   it('starts on two lines on portrait screens and on one line elsewhere', () => {
-    expect(titleLines(phone, 2)).toBe(2);
-    expect(titleLines({ width: 360, height: 800 }, 2)).toBe(2);
-    expect(titleLines(desktop, 2)).toBe(1);
-    expect(titleLines({ width: 800, height: 900 }, 2)).toBe(1);
-    expect(titleLines(phone, 1)).toBe(1);
-    expect(titleLines(null, 2)).toBe(1);
+    const lines = (viewport: Viewport | null, words = wordsEm) =>
+      titleLayout(0, viewport, em, words).lines;
+    expect(lines(phone)).toBe(2);
+    expect(lines({ width: 360, height: 800 })).toBe(2);
+    expect(lines(desktop)).toBe(1);
+    expect(lines({ width: 800, height: 900 })).toBe(1);
+    expect(lines(phone, [em])).toBe(1);
+    expect(lines(null)).toBe(1);
   });
 
   it('puts one word on each line, centred, the first above the second', () => {
@@ -93,8 +93,13 @@ describe('the title on a phone (two lines joining into one)', () => {
   });
 
   it('splits three words where the longer line is shortest', () => {
-    expect(twoLineSplit([2, 2, 4], 0.3)).toBe(2);
-    expect(twoLineSplit([4, 2, 2], 0.3)).toBe(1);
+    // The first line's words share its y; the rest sit lower.
+    const firstLine = (words: number[]) => {
+      const placed = titleLayout(0, phone, words.reduce((a, w) => a + w, 0) + 0.6, words).words;
+      return placed.filter((w) => w.y === placed[0]!.y).length;
+    };
+    expect(firstLine([2, 2, 4])).toBe(2);
+    expect(firstLine([4, 2, 2])).toBe(1);
   });
 });
 
@@ -156,7 +161,7 @@ describe('scrolling past the pin', () => {
   it('changes no input of the title, so nothing is written or drawn for it', () => {
     for (const viewport of [phone, desktop]) {
       const at = (scrollY: number) => ({
-        ...initialMotionState,
+        ...motionStore.getInitialState(),
         viewport,
         titleEm: em,
         titleWordsEm: wordsEm,

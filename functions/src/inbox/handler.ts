@@ -94,7 +94,7 @@ function refuse(reason: InboxRefusal, message: string): never {
 }
 
 /** The owner making the call; `unauthenticated` with no valid token, `permission-denied` for anyone else. */
-export function ownerOf(auth: CallableRequest['auth'], owners: string[]): string {
+function ownerOf(auth: CallableRequest['auth'], owners: string[]): string {
   if (!auth) refuse('signed-out', 'Sign in to open the inbox.');
   const email = typeof auth.token.email === 'string' ? canonicalEmail(auth.token.email) : '';
   if (!email || auth.token.email_verified !== true || !owners.includes(email))

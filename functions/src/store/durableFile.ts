@@ -14,7 +14,7 @@ async function syncDir(dir: string): Promise<void> {
 /** `.<file>.<pid>.<random>.tmp`: the writer's pid tells a crashed writer's leftovers from live work. */
 const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]+\.tmp$/;
 /** A temp file lives for one write (milliseconds): one this old is a leftover whatever its pid says. */
-export const TEMP_LEASE_MS = 10 * 60_000;
+const TEMP_LEASE_MS = 10 * 60_000;
 
 async function writeTemp(path: string, data: string | Uint8Array): Promise<string> {
   const dir = dirname(path);

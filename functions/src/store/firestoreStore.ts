@@ -39,36 +39,19 @@ import type {
 } from './types';
 import { NO_MARKS } from '../spam/marks';
 
-export const MESSAGES = 'contactMessages';
-export const BUCKETS = 'contactRateLimits';
+const MESSAGES = 'contactMessages';
+const BUCKETS = 'contactRateLimits';
 /** Solved challenges, by signature; a TTL policy on `expiresAt` deletes expired ones. */
-export const CHALLENGES = 'contactChallenges';
+const CHALLENGES = 'contactChallenges';
 /** The spam filter's marks: one document, SPAM_MARKS_DOC, under the 1 MiB limit (spam/marks.ts). */
-export const SPAM_FILTER = 'contactSpamFilter';
+const SPAM_FILTER = 'contactSpamFilter';
 const SPAM_MARKS_DOC = 'marks';
 /** Where documents of MESSAGES that are not records are moved (unreadable()). */
-export const UNREADABLE = 'contactMessagesUnreadable';
+const UNREADABLE = 'contactMessagesUnreadable';
 /** A message's retention: a Timestamp, so a TTL policy can delete it (firestore.indexes.json). */
-export const EXPIRE_AT = 'expireAt';
+const EXPIRE_AT = 'expireAt';
 /** A rate-limit bucket's end: a Timestamp, with a TTL policy too. */
-export const BUCKET_EXPIRES_AT = 'expiresAt';
-
-/**
- * The TTL policies, declared in firestore.indexes.json. Each keeps an ascending single-field
- * index, as the sweep queries the field (TTL deletion is not instant).
- */
-export const TTL_OVERRIDES = (
-  [
-    [MESSAGES, EXPIRE_AT],
-    [BUCKETS, BUCKET_EXPIRES_AT],
-    [CHALLENGES, 'expiresAt'],
-  ] as const
-).map(([collectionGroup, fieldPath]) => ({
-  collectionGroup,
-  fieldPath,
-  ttl: true,
-  indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }],
-}));
+const BUCKET_EXPIRES_AT = 'expiresAt';
 
 /** A Timestamp read back from Firestore (duck-typed: firebase-admin loads only when needed). */
 function isoOf(value: unknown): string | null {
@@ -85,45 +68,6 @@ const DESTINATIONS = 'destinations';
 const DESTINATIONS_OPEN = 'destinationsOpen';
 /** Pending messages read per query while looking for due ones (some wait out their backoff). */
 const PAGE = 200;
-
-/** The composite index the pending query (oldest received first) needs; firestore.indexes.json holds it. */
-export const PENDING_BY_RECEIVED_INDEX = {
-  collectionGroup: MESSAGES,
-  queryScope: 'COLLECTION',
-  fields: [
-    { fieldPath: STATE, order: 'ASCENDING' },
-    { fieldPath: RECEIVED, order: 'ASCENDING' },
-  ],
-} as const;
-
-/** The composite index the expired-claims query needs; a test holds firestore.indexes.json to it. */
-export const EXPIRED_CLAIMS_INDEX = {
-  collectionGroup: MESSAGES,
-  queryScope: 'COLLECTION',
-  fields: [
-    { fieldPath: STATE, order: 'ASCENDING' },
-    { fieldPath: CLAIMED_UNTIL, order: 'ASCENDING' },
-  ],
-} as const;
-/** The composite index a page of one inbox folder, newest first, needs. */
-export const INBOX_FOLDER_INDEX = {
-  collectionGroup: MESSAGES,
-  queryScope: 'COLLECTION',
-  fields: [
-    { fieldPath: FOLDER, order: 'ASCENDING' },
-    { fieldPath: RECEIVED, order: 'DESCENDING' },
-    { fieldPath: '__name__', order: 'DESCENDING' },
-  ],
-} as const;
-/** The composite index the destinations query (open ones, oldest received first) needs. */
-export const OPEN_DESTINATIONS_INDEX = {
-  collectionGroup: MESSAGES,
-  queryScope: 'COLLECTION',
-  fields: [
-    { fieldPath: DESTINATIONS_OPEN, order: 'ASCENDING' },
-    { fieldPath: RECEIVED, order: 'ASCENDING' },
-  ],
-} as const;
 
 /** A record as its document holds it: `expireAt` a Timestamp (a Date here), for the TTL policy. */
 function documentOf(record: ContactRecord): Record<string, unknown> {

@@ -131,7 +131,7 @@ export function inFolder(record: ContactRecord, folder: InboxFolder): boolean {
  * The record with `expireAt` set from its retention: `retainUntil`, or null while the studio has
  * not had it. A record stored before `retainUntil` existed takes it from its `expireAt`.
  */
-export function withExpiry(record: ContactRecord): ContactRecord {
+function withExpiry(record: ContactRecord): ContactRecord {
   if (record.retainUntil === undefined && record.expireAt === undefined) return record;
   const retainUntil = record.retainUntil !== undefined ? record.retainUntil : record.expireAt!;
   return { ...record, retainUntil, expireAt: awaitingStudio(record) ? null : retainUntil };
@@ -171,7 +171,7 @@ export function after(r: Received, cursor: InboxCursor | null): boolean {
 }
 
 /** True while a destination still has work: pending or sending. */
-export function open(destinations: Record<string, Delivery>): boolean {
+function open(destinations: Record<string, Delivery>): boolean {
   return Object.values(destinations).some((d) => d.state === 'pending' || d.state === 'sending');
 }
 

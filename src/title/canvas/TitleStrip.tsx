@@ -45,7 +45,7 @@ export function TitleStrip({
 }
 
 /** The strip's height and place for a state of the store. */
-export function stripFor(s: LayoutInputs): { height: number; transform: string } {
+function stripFor(s: LayoutInputs): { height: number; transform: string } {
   const strip = titleStrip(layoutOf(s).layout);
   return { height: strip.height, transform: `translate3d(0, ${strip.top}px, 0)` };
 }

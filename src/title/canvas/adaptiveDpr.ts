@@ -2,24 +2,24 @@ import { median } from '../../shared/stats';
 
 /** The median frame time above which the ratio goes down, and below which it goes up again. */
 export const SLOW_FRAME_MS = 25;
-export const FAST_FRAME_MS = 18;
-export const TARGET_FRAME_MS = 1000 / 60;
-export const DPR_WINDOW = 20;
-export const DPR_MIN_FRAMES = 5;
-export const DPR_VERDICT_MS = 1000;
+const FAST_FRAME_MS = 18;
+const TARGET_FRAME_MS = 1000 / 60;
+const DPR_WINDOW = 20;
+const DPR_MIN_FRAMES = 5;
+const DPR_VERDICT_MS = 1000;
 /** Frames to skip after a change: the resize itself costs a frame or two. */
-export const DPR_SETTLE_FRAMES = 4;
+const DPR_SETTLE_FRAMES = 4;
 /** Raising divides by this; lowering multiplies by this or less, as a frame's cost goes by dpr². */
-export const DPR_STEP = 0.75;
-export const DPR_BIGGEST_CUT = 0.5;
+const DPR_STEP = 0.75;
+const DPR_BIGGEST_CUT = 0.5;
 /** Never coarser than this (a 4K canvas at 0.5 is still 1920 px across). */
-export const DPR_MIN = 0.5;
+const DPR_MIN = 0.5;
 /** After this many changes of direction it stops climbing back: it settles instead of flickering. */
-export const DPR_MAX_FLIPS = 3;
+const DPR_MAX_FLIPS = 3;
 /** A cut that does not bring the frame time under this share is undone for good: the CPU limits. */
-export const DPR_MIN_GAIN = 0.85;
+const DPR_MIN_GAIN = 0.85;
 /** Longer gaps are not frames (a hidden tab); a 4K canvas in software GL takes 500 ms a frame. */
-export const MAX_SAMPLE_MS = 5000;
+const MAX_SAMPLE_MS = 5000;
 
 export interface DprMonitor {
   readonly dpr: number;

@@ -1,5 +1,5 @@
 /** The canvas's pixel ratio never goes above this: a title's edges gain nothing past 2. */
-export const MAX_DPR = 2;
+const MAX_DPR = 2;
 
 /** The device's pixel ratio, capped for the canvas. */
 export function capDpr(deviceRatio: number): number {

@@ -7,7 +7,7 @@
 import { setConsoleFunction } from 'three';
 
 /** The notice R3F's store sets off, exactly as three.js words it. */
-export const CLOCK_DEPRECATION =
+const CLOCK_DEPRECATION =
   'THREE.Clock: This module has been deprecated. Please use THREE.Timer instead.';
 
 setConsoleFunction((type: 'log' | 'warn' | 'error', message: string, ...params: unknown[]) => {

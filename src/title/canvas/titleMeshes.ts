@@ -10,7 +10,7 @@ import {
 } from './lightMaterial';
 
 /** The strip along a word's outlines, each point twice; the vertex shader widens it. */
-export function outlineGeometry(word: TitleWord): BufferGeometry {
+function outlineGeometry(word: TitleWord): BufferGeometry {
   const vertices = word.contours.reduce((s, n) => s + 2 * (n + 1), 0);
   const position = new Float32Array(vertices * 3);
   const prev = new Float32Array(vertices * 2);
@@ -47,7 +47,7 @@ export function outlineGeometry(word: TitleWord): BufferGeometry {
 }
 
 /** The quad of a word's halo, over the centres of its texels. */
-export function haloGeometry(word: TitleWord): BufferGeometry {
+function haloGeometry(word: TitleWord): BufferGeometry {
   const { x, y, texelEm, width, height } = word.halo;
   const x1 = x + (width - 1) * texelEm;
   const y1 = y + (height - 1) * texelEm;
@@ -67,7 +67,7 @@ export function haloGeometry(word: TitleWord): BufferGeometry {
 }
 
 /** The halo's alpha bytes, from the build's base64. */
-export function haloAlpha(word: TitleWord): Uint8Array {
+function haloAlpha(word: TitleWord): Uint8Array {
   const bytes = atob(word.halo.alpha);
   const out = new Uint8Array(bytes.length);
   for (let i = 0; i < bytes.length; i++) out[i] = bytes.charCodeAt(i);
@@ -75,7 +75,7 @@ export function haloAlpha(word: TitleWord): Uint8Array {
 }
 
 /** A mesh the scene places itself: never culled (its bounds are in em, drawn in px). */
-export function titleMesh(geometry: BufferGeometry, material: Material): Mesh {
+function titleMesh(geometry: BufferGeometry, material: Material): Mesh {
   const mesh = new Mesh(geometry, material);
   mesh.frustumCulled = false;
   return mesh;

@@ -20,7 +20,7 @@ import { windowTransforms, type SweepPath } from '../model/litWindow';
 import { crossfading, onCrossfaded } from '../crossfade';
 
 /** What the DOM light did last, for tests (the probe `domLight`). */
-export const domLightProbe = {
+const domLightProbe = {
   x: Number.NaN,
   y: Number.NaN,
   lead: 'rest' as LightLead,
@@ -28,7 +28,7 @@ export const domLightProbe = {
   frames: 0,
 };
 
-export type DomLightProbe = typeof domLightProbe;
+type DomLightProbe = typeof domLightProbe;
 
 declare module '../../testing/probes' {
   interface Probes {

@@ -7,10 +7,10 @@ export const RETURN_TO_TOP_AFTER_MS = 60_000;
 /** The cursor hides after this much stillness: a kiosk shows no parked arrow. */
 export const CURSOR_HIDE_AFTER_MS = 3_000;
 /** One lap of the attract loop. */
-export const ATTRACT_PERIOD_MS = 9_000;
+const ATTRACT_PERIOD_MS = 9_000;
 /** How far the loop reaches: a share of the title's half-width, and of its font size. */
-export const ATTRACT_REACH_X = 0.92;
-export const ATTRACT_REACH_Y = 0.32;
+const ATTRACT_REACH_X = 0.92;
+const ATTRACT_REACH_Y = 0.32;
 
 /** Which of event mode's idle thresholds have passed. */
 export interface IdleState {

@@ -4,9 +4,9 @@
 export const LIGHT_RADIUS_EM = 1.3;
 
 /** Intro sweep: 2 px per ms on windows wider than 1024 px, otherwise 1 px per ms. */
-export const SWEEP_WIDE_BREAKPOINT = 1024;
-export const SWEEP_STEP_WIDE = 2;
-export const SWEEP_STEP_NARROW = 1;
+const SWEEP_WIDE_BREAKPOINT = 1024;
+const SWEEP_STEP_WIDE = 2;
+const SWEEP_STEP_NARROW = 1;
 
 /** How long the light takes back from the sweep's end to its resting place (CSS `ease-out`). */
 export const SWEEP_RETURN_MS = 600;

@@ -9,7 +9,7 @@ export type { LightInputs };
 export type LightLead = 'sweep' | 'pointer' | 'rest' | 'attract';
 
 /** How quickly the light catches up with its target (ms to close ~63% of the gap). */
-export const FOLLOW_MS = 90;
+const FOLLOW_MS = 90;
 
 /** Where the light should be (viewport px), its radius (px) and strength (0..1). */
 export interface LightTarget {
@@ -77,7 +77,7 @@ export function sweepSpan(
 }
 
 /** CSS's `ease-out` at linear progress `t` (0..1); not in light.ts, which the first paint loads. */
-export function easeOut(t: number): number {
+function easeOut(t: number): number {
   if (t <= 0) return 0;
   if (t >= 1) return 1;
   // cubic-bezier(0, 0, 0.58, 1): x(u) = 1.74u² − 0.74u³ rises on [0, 1]; bisect x(u) = t, y = 3u² − 2u³

@@ -16,7 +16,7 @@ export const canvasLight = {
   dpr: 1,
 };
 
-export type CanvasLight = typeof canvasLight;
+type CanvasLight = typeof canvasLight;
 
 declare module '../../testing/probes' {
   interface Probes {

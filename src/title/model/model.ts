@@ -7,27 +7,27 @@
 export const TITLE_START_SIZE = 48;
 export const TITLE_END_SIZE = 32;
 /** The outline never gets thinner than this, in title units. */
-export const MIN_STROKE = 4;
+const MIN_STROKE = 4;
 /** Outline width per unit of size: 6 units at size 48, 4 at size 32. */
-export const STROKE_PER_SIZE = 1 / 8;
+const STROKE_PER_SIZE = 1 / 8;
 /** An outline unit is a quarter of a title unit, so the letters stay hollow (docs/motion.md). */
 export const OUTLINE_UNIT = 1 / 4;
 /** Before the viewport is measured (prerender, first render) the title is guessed at these. */
 export const GUESSED_SIZE = 48;
 export const GUESSED_STROKE = 4;
 /** Scroll progress at which the title pins to the top. */
-export const PIN_THRESHOLD = 0.98;
+const PIN_THRESHOLD = 0.98;
 /** The scroll-down circle: 3rem across at the top, nothing after half a viewport of scrolling. */
 export const SCROLL_BUTTON_REM = 3;
-export const SCROLL_BUTTON_GONE_AT = 0.5;
-export { sweepStep, lightRadius } from './light.ts';
+const SCROLL_BUTTON_GONE_AT = 0.5;
+export { sweepStep } from './light.ts';
 import { restX, sweepStep } from './light.ts';
 import type { Viewport } from '../../motion/store';
 
 /** The top bar's height in CSS px: the pinned title sits under it. */
-export const TOPBAR_HEIGHT = 64;
+const TOPBAR_HEIGHT = 64;
 /** A name's width in ems where none is given (the model's own tests); the page has the build's. */
-export const DEFAULT_TITLE_EM_WIDTH = 10.5;
+const DEFAULT_TITLE_EM_WIDTH = 10.5;
 /** The title's start font size never exceeds this, in px. */
 export const TITLE_MAX_START_PX = 168;
 /** The title's line box in ems (the DOM title's CSS `line-height`, and the canvas's). */
@@ -48,12 +48,12 @@ export function scrollProgress(scrollY: number, viewportHeight: number): number 
 }
 
 /** How far the shrink-and-rise has gone: 0 at the top, 1 from the pin threshold on. */
-export function pinProgress(p: number): number {
+function pinProgress(p: number): number {
   return clamp(p / PIN_THRESHOLD, 0, 1);
 }
 
 /** Whether the title is pinned under the top bar at scroll progress p. */
-export function isPinned(p: number): boolean {
+function isPinned(p: number): boolean {
   return p >= PIN_THRESHOLD;
 }
 
@@ -63,7 +63,7 @@ export function titleSize(p: number): number {
 }
 
 /** Outline width in title units: scales with the size, never below 4. */
-export function strokeWidth(size: number): number {
+function strokeWidth(size: number): number {
   return Math.max(MIN_STROKE, size * STROKE_PER_SIZE);
 }
 
@@ -79,7 +79,7 @@ export function titleMargin(width: number): number {
 }
 
 /** Font size in px of the title at size 48: its longer line fills the hero's width, capped. */
-export function startFontPx(
+function startFontPx(
   width: number,
   emWidth = DEFAULT_TITLE_EM_WIDTH,
   longestLineEm?: number,
@@ -92,7 +92,7 @@ export function startFontPx(
 }
 
 /** Screens at least this much taller than wide start a name of several words on two lines. */
-export const TWO_LINE_ASPECT = 1.2;
+const TWO_LINE_ASPECT = 1.2;
 /** The name's widths in ems in the title's font: measured by the build (virtual:title-metrics). */
 export interface TitleMetrics {
   readonly titleEm: number;
@@ -101,7 +101,7 @@ export interface TitleMetrics {
 }
 
 /** The width in ems of words `a` to `b − 1` set on one line, a space between each two. */
-export function lineEm(wordsEm: readonly number[], spaceEm: number, a: number, b: number): number {
+function lineEm(wordsEm: readonly number[], spaceEm: number, a: number, b: number): number {
   return b <= a ? 0 : wordsEm.slice(a, b).reduce((s, w) => s + w, 0) + spaceEm * (b - a - 1);
 }
 
@@ -115,7 +115,7 @@ export function longerLineEm(
 }
 
 /** Where the words break into two lines: the split whose longer line is the shortest. */
-export function twoLineSplit(wordsEm: readonly number[], spaceEm: number): number {
+function twoLineSplit(wordsEm: readonly number[], spaceEm: number): number {
   let best = 1;
   let bestWidth = Infinity;
   for (let k = 1; k < wordsEm.length; k++) {
@@ -126,13 +126,13 @@ export function twoLineSplit(wordsEm: readonly number[], spaceEm: number): numbe
 }
 
 /** How many lines the title starts on in this viewport: two on portrait screens, else one. */
-export function titleLines(viewport: Viewport | null, wordCount: number): 1 | 2 {
+function titleLines(viewport: Viewport | null, wordCount: number): 1 | 2 {
   if (!viewport || wordCount < 2 || viewport.width <= 0) return 1;
   return viewport.height / viewport.width >= TWO_LINE_ASPECT ? 2 : 1;
 }
 
 /** One word of the title: its offset from its one-line place (start-size px) and its place now. */
-export interface WordPlace {
+interface WordPlace {
   readonly dx: number;
   readonly dy: number;
   readonly x: number;
@@ -159,7 +159,7 @@ export interface TitleLayout {
 }
 
 /** By this share of the way to the pin a two-line name is at its end size, words side by side. */
-export const JOIN_SPREAD = 0.6;
+const JOIN_SPREAD = 0.6;
 
 /** Where the title is and how big at scroll progress p (a guess until the viewport is measured). */
 export function titleLayout(
@@ -289,7 +289,7 @@ export function taglineOpacity(scrollY: number, start: TitleLayout, now: TitleLa
 }
 
 /** Room above and below the title's line box for the light's halo, in ems of the start size. */
-export const TITLE_STRIP_MARGIN = 0.45;
+const TITLE_STRIP_MARGIN = 0.45;
 
 /** The strip the canvas covers: the title at its start size plus the halo (docs/title-light.md). */
 export function titleStrip(layout: TitleLayout): { top: number; height: number } {
@@ -299,9 +299,9 @@ export function titleStrip(layout: TitleLayout): { top: number; height: number }
 }
 
 /** The opaque band behind the pinned title fades in over the last stretch before the pin. */
-export const PINNED_BAND_FROM = 0.7;
+const PINNED_BAND_FROM = 0.7;
 /** How far the band reaches below the pinned title's line box, in px. */
-export const PINNED_BAND_BELOW_PX = 48;
+const PINNED_BAND_BELOW_PX = 48;
 
 /** The band behind the pinned title: its opacity and its height from the top of the viewport. */
 export function pinnedBand(p: number, layout: TitleLayout): { opacity: number; height: number } {

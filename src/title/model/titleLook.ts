@@ -22,7 +22,7 @@ export const LIGHT_COLORS = { base: '#a9b4e8', hueA: '#9fb0ff', hueB: '#d7a8ff' 
 export const LIGHT_BASE_ALPHA = 0.42;
 
 /** The light's shape for L = exp(-falloff · d²), d in radii (docs/title-light.md). */
-export const LIGHT_SHAPE = { falloff: 2.4, hueGain: 1.6, alphaGain: 1.8, core: 0.55, glow: 0.6 };
+const LIGHT_SHAPE = { falloff: 2.4, hueGain: 1.6, alphaGain: 1.8, core: 0.55, glow: 0.6 };
 
 /** The CSS light's white core copy: its alpha by distance, matched by eye to the shader's core. */
 const CORE_STOPS: readonly (readonly [d: number, alpha: number])[] = [
