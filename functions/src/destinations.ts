@@ -87,20 +87,11 @@ export function destinationSettings(
   if (destinations.length > 0 && !secret)
     throw new Error('WEBHOOK_URLS needs WEBHOOK_SECRET (whsec_ and base64)');
   if (secret) checkWebhookSecret(secret);
-  const slack = setting(env, 'SLACK_WEBHOOK_URL');
-  if (slack)
-    destinations.push({
-      name: 'slack',
-      kind: 'slack',
-      url: checkedUrl(slack, 'SLACK_WEBHOOK_URL', place),
-    });
-  const discord = setting(env, 'DISCORD_WEBHOOK_URL');
-  if (discord)
-    destinations.push({
-      name: 'discord',
-      kind: 'discord',
-      url: checkedUrl(discord, 'DISCORD_WEBHOOK_URL', place),
-    });
+  for (const kind of ['slack', 'discord'] as const) {
+    const key = `${kind.toUpperCase()}_WEBHOOK_URL`;
+    const url = setting(env, key);
+    if (url) destinations.push({ name: kind, kind, url: checkedUrl(url, key, place) });
+  }
   return { destinations, webhookSecret: secret || null };
 }
 

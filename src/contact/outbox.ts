@@ -10,7 +10,6 @@ export interface QueuedMessage {
   serverTries: number;
 }
 
-/** What became of a queued message. */
 export type Delivery = { key: string; sent: true } | { key: string; sent: false; message: string };
 
 export const RETRY_FIRST_MS = 5_000;

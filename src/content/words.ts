@@ -11,7 +11,6 @@ export interface Words {
     readonly projects: string;
     readonly contact: string;
   };
-  /** The list of a project card's platforms. */
   readonly platforms: string;
   readonly contact: {
     /** Before and after the studio's email address. */

@@ -34,7 +34,6 @@ export interface InboxDelivery {
   deliveredAt: string | null;
 }
 
-/** A message as a list row shows it. */
 export interface InboxRow {
   id: string;
   name: string;
@@ -83,7 +82,6 @@ export interface InboxVisitorAnswer {
   json: string;
 }
 
-/** What each op answers. */
 export interface InboxAnswers {
   list: InboxListAnswer;
   open: { message: InboxMessage };

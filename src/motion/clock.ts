@@ -9,7 +9,6 @@ export interface Clock {
   after(ms: number, fn: () => void): () => void;
 }
 
-/** The page's own clock. */
 export function runningClock(): Clock {
   return {
     now: () => performance.now(),

@@ -10,9 +10,7 @@ export interface Viewport {
   readonly height: number;
 }
 
-/** Where the canvas title stands. */
 export type CanvasStatus = 'loading' | 'ready' | 'unavailable' | 'lost';
-/** The kind of the last pointer. */
 export type PointerKind = 'mouse' | 'pen' | 'touch';
 
 /** The pointer in viewport px; `inside` is false once a mouse has left the window. */
@@ -47,7 +45,6 @@ export interface MotionState {
   idle: boolean;
 }
 
-/** The store's state before any input. */
 const initialMotionState: MotionState = {
   scrollY: 0,
   viewport: null,

@@ -1,14 +1,6 @@
 /**
- * What a test can read from the page, by name. Each value is live: the page keeps it current. A
- * feature adds its own probe to this interface, beside the code that fills it:
- *
- * ```ts
- * declare module '../testing/probes' {
- *   interface Probes {
- *     edgeLight?: { readonly writes: number };
- *   }
- * }
- * ```
+ * What a test can read from the page, by name; each value is live. A feature adds its probe to
+ * this interface with `declare module`, beside the code that fills it (docs/testing.md).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- each feature adds its probes
 export interface Probes {}

@@ -42,7 +42,6 @@ export interface ContactRecord {
    * had the message, and null while it has not (awaitingStudio).
    */
   expireAt?: string | null;
-  /** The mail's delivery. */
   delivery: Delivery;
   /** Each configured webhook's delivery, by destination name (destinations.ts); none on spam. */
   destinations?: Record<string, Delivery>;

@@ -233,12 +233,8 @@ async function erase(run: Run): Promise<number> {
 
 /** Marks a message spam or not spam; a held message marked not spam is sent now. */
 async function mark(run: Run, mark: 'spam' | 'ham'): Promise<number> {
-  const {
-    settings,
-    tool: { store },
-    out,
-    err,
-  } = run;
+  const { settings, out, err } = run;
+  const { store } = run.tool;
   const id = run.rest[0]!;
   const judged = await judgeMessage(store, id, mark, settings);
   if (!judged) {
@@ -287,12 +283,8 @@ function retryProblem(record: ContactRecord | null, id: string, channel: string)
 }
 
 async function retry(run: Run): Promise<number> {
-  const {
-    settings,
-    tool: { store },
-    out,
-    err,
-  } = run;
+  const { settings, out, err } = run;
+  const { store } = run.tool;
   const id = run.rest[0]!;
   const channel = run.rest[1] ?? MAIL;
   const what = channel === MAIL ? `Message ${id}` : `Message ${id} to ${channel}`;

@@ -1,7 +1,6 @@
 /** Where the title's canvas is drawn: handed to a worker, or in the page. */
 export type TitlePath = 'worker' | 'page';
 
-/** The paths, as a warning names them. */
 const WHERE: Record<TitlePath, string> = { worker: 'in a worker', page: 'in the page' };
 
 /** The paths to try, in order; an empty list (`?webgl=0`) leaves the outlined DOM title. */

@@ -24,7 +24,6 @@ export interface TitleRendererOptions {
   dpr: number;
 }
 
-/** What the renderer tells its host. */
 export interface RendererEvents {
   status: (canvas: CanvasStatus) => void;
 }

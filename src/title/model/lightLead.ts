@@ -5,7 +5,6 @@ import type { LightInputs } from './titleFrame';
 
 export type { LightInputs };
 
-/** What leads the light now. */
 export type LightLead = 'sweep' | 'pointer' | 'rest' | 'attract';
 
 /** How quickly the light catches up with its target (ms to close ~63% of the gap). */

@@ -12,7 +12,6 @@ export type LightPhase =
   /** At its target at once; a frame is asked for while the target moves. */
   | { readonly kind: 'jump' };
 
-/** What the phase depends on. */
 export interface LightPhaseInputs {
   readonly reducedMotion: boolean;
   /** Ms since the sweep started. */

@@ -33,7 +33,6 @@ export const TITLE_MAX_START_PX = 168;
 /** The title's line box in ems (the DOM title's CSS `line-height`, and the canvas's). */
 export const TITLE_LINE_HEIGHT = 1.2;
 
-/** `v` held between `lo` and `hi`. */
 export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
 const smoothstep = (t: number) => {

@@ -5,7 +5,6 @@ import type { canvasLight } from '../model/lightProbe';
 /** The inputs the page mirrors into the worker (the worker reports the canvas status). */
 export type MirroredState = Omit<MotionState, 'canvas'>;
 
-/** The page's messages to the worker. */
 export type ToWorker =
   | {
       type: 'init';
@@ -24,7 +23,6 @@ export type ToWorker =
   | { type: 'lose-context' }
   | { type: 'restore-context' };
 
-/** The worker's messages to the page. */
 export type FromWorker =
   | {
       type: 'frame';
