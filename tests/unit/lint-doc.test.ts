@@ -10,7 +10,7 @@ const DOC_NAMES: Record<string, string> = {
   eslint: 'ESLint',
   depcruise: 'dependency-cruiser',
   knip: 'knip',
-  'scripts/check-doc-paths.ts': 'scripts/check-doc-paths.ts',
+  'scripts/check-doc-paths.ts': 'The doc-path check',
 };
 const COUNTS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
