@@ -18,7 +18,14 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   const preloads = modulePreloads();
   return {
     plugins: [
-      react(),
+      // Fast Refresh's runtime reads `window`: the modules the title's worker also runs go without
+      // it (the worker has no window), as the plugin's `exclude` option is meant for.
+      react({
+        exclude: [
+          /\/node_modules\//,
+          /\/src\/title\/canvas\/(titleRenderer|TitleScene|EventModeDpr)\.tsx$/,
+        ],
+      }),
       titleGlyphsPlugin(),
       titleCssPlugin(),
       threeShaderChunksPlugin(),
