@@ -123,6 +123,11 @@ describe(`the contact outbox in ${engine}`, { timeout: TEST_MS }, () => {
     // Leave the site for another origin: the page and its timers are gone; only the device
     // keeps the message.
     await page.goto('/privacypolicy');
+    // The page imports its last chunk (the service worker's registration) after `load`: leaving
+    // before it arrives aborts the import, which the next page would report as its error.
+    await page.waitFor(() =>
+      performance.getEntriesByType('resource').some((e) => /\/assets\/register-/.test(e.name)),
+    );
     await site.up();
     expect((await site.records()).filter((r) => r.name === typed.name)).toEqual([]);
     await page.goto(`${site.base}/privacypolicy`);
