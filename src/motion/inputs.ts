@@ -1,9 +1,6 @@
 /** The page's inputs: the window's scroll, size, presses and preference, and its pointer. */
 import { inputActions as act, type PointerKind } from './store';
 
-/** Set by whichever canvas is running (in the page or in its worker). */
-export const contextControls = { lose: () => {}, restore: () => {} };
-
 /** The page's inputs once started: their removal, and the pointer's alone. */
 export interface MotionInputs {
   stop(): void;

@@ -1,14 +1,14 @@
 /**
- * The probe `motion`: a test's handle on the clock, the pointer and the canvas. Its `takeOver()`
+ * The probe `motion`: a test's handle on the clock and the pointer. Its `takeOver()`
  * puts a test's clock and pointer in place of the page's; a test asks for it at start with
  * `?motion-test` (src/testing/probes.ts, docs/motion.md "Test mode").
  */
 import { installClock, motionStore, setClockTime, settableClock, inputActions } from './store';
-import { contextControls, type MotionInputs } from './inputs';
+import type { MotionInputs } from './inputs';
 import { frameStats, nextFrame } from '../title/model/frames';
 import { exposeProbe } from '../testing/probes';
 
-/** Test mode's handle on the clock, the pointer and the canvas (the probe `motion`). */
+/** Test mode's handle on the clock and the pointer (the probe `motion`). */
 interface MotionTestApi {
   /** Hands the clock and the pointer to the test: a settable clock at 0, no window pointer. */
   takeOver(): void;
@@ -16,13 +16,11 @@ interface MotionTestApi {
   setPointer(x: number | null, y?: number): void;
   frame(): Promise<number>;
   state(): { canvas: string; sweepStart: number | null; frames: number };
-  loseContext(): void;
-  restoreContext(): void;
 }
 
 declare module '../testing/probes' {
   interface Probes {
-    /** The clock, pointer and canvas controls a test drives the title with. */
+    /** The clock and pointer controls a test drives the title with. */
     motion?: MotionTestApi;
   }
 }
@@ -46,8 +44,6 @@ export function exposeMotionControls(inputs: MotionInputs, endFirstSweep: () => 
           : { x, y, inside: true, kind: 'mouse' },
       ),
     frame: nextFrame,
-    loseContext: () => contextControls.lose(),
-    restoreContext: () => contextControls.restore(),
     state: () => {
       const s = motionStore.getState();
       return { canvas: s.canvas, sweepStart: s.sweepStart, frames: frameStats.frames };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
+import { contextLoss } from './contextLoss';
 import { readCanvas } from './pixels';
 import { appSweep, openWithSweepHeld } from './sweep';
 import { waitForCanvas } from '../shared/canvasTakeover';
@@ -242,10 +243,11 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
     const { page, context, problems } = await openPage(browser(), {
       viewport: { width: 1440, height: 900 },
     });
+    const webgl = await contextLoss(page);
     await page.goto(`${baseURL()}/?motion-test`, { waitUntil: 'load' });
     await waitForCanvas(page);
     await at(page, 60_000, [1000, 380]);
-    await page.evaluate(() => window.__probes!.motion!.loseContext());
+    await webgl.lose();
     await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
     await showOnlyDomTitle(page);
     const pic = await readCanvas(page);

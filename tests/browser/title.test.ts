@@ -9,6 +9,7 @@ import {
   screenshot,
   sharedBrowser,
 } from './browser';
+import { contextLoss } from './contextLoss';
 import { readCanvas, showOnlyCanvas } from './pixels';
 import { appSweep, openWithSweepHeld, reactCommits } from './sweep';
 import { waitForCanvas } from '../shared/canvasTakeover';
@@ -167,14 +168,18 @@ for (const path of PATHS)
     });
 
     it('falls back to the DOM title at once when the WebGL context is lost, and recovers when restored', async () => {
-      const { page, problems } = await openTitle({ width: 1440, height: 900 }, path);
+      const { page, problems } = await openPage(browser(), { viewport: DESKTOP });
       // WEBGL_lose_context on the canvas's context, wherever it renders (page or worker).
-      await page.evaluate(() => window.__probes!.motion!.loseContext());
+      const webgl = await contextLoss(page);
+      await page.goto(`${baseURL()}/${withPath(path)}`, { waitUntil: 'load' });
+      await waitForCanvas(page);
+      await expect(page.locator('.title-canvas').getAttribute('data-path')).resolves.toBe(path.path);
+      await webgl.lose();
       await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
       await expect(page.evaluate(() => window.__probes!.motion!.state().canvas)).resolves.toBe(
         'lost',
       );
-      await page.evaluate(() => window.__probes!.motion!.restoreContext());
+      await webgl.restore();
       await page.evaluate(() => window.__probes!.motion!.setTime(60_000));
       await waitForCanvas(page);
       // It draws again on the new context: the lettering is back.

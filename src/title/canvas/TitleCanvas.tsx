@@ -1,5 +1,4 @@
 import { useEffect, type RefObject } from 'react';
-import { contextControls } from '../../motion/inputs';
 import type { CanvasStatus } from '../../motion/store';
 import { workerTitle } from './workerTitle';
 import { idle } from './start';
@@ -60,8 +59,6 @@ export default function TitleCanvas({
       // The strip may have changed size while the renderer was set up.
       const { width, height, dpr } = size();
       r.resize(width, height, dpr);
-      contextControls.lose = () => r.loseContext();
-      contextControls.restore = () => r.restoreContext();
     };
     const status = (canvas: CanvasStatus) => live && onStatus(canvas);
     if (path === 'worker')

@@ -28,12 +28,9 @@ export interface RendererEvents {
   status: (canvas: CanvasStatus) => void;
 }
 
-/** The title's renderer; `loseContext` and `restoreContext` are for tests. */
+/** The title's renderer. */
 export interface TitleRenderer {
   resize(width: number, height: number, dpr: number): void;
-  loseContext(): void;
-
-  restoreContext(): void;
   dispose(): void;
 }
 
@@ -60,8 +57,6 @@ export async function createTitleRenderer(
 ): Promise<TitleRenderer> {
   const context = canvas.getContext('webgl2', CONTEXT_ATTRIBUTES) as WebGL2RenderingContext | null;
   if (!context) throw new NoWebGLError('no WebGL2 context');
-  // Kept from the start: a lost context hands out no extensions.
-  const lose = context.getExtension('WEBGL_lose_context');
 
   const root: ReconcilerRoot<HTMLCanvasElement | OffscreenCanvas> = createRoot(canvas);
   // Configured in full: R3F resets an input left out (no `frameloop`: drawn continuously).
@@ -127,8 +122,6 @@ export async function createTitleRenderer(
     resize(width, height, dpr) {
       void root.configure(props(width, height, dpr));
     },
-    loseContext: () => lose?.loseContext(),
-    restoreContext: () => lose?.restoreContext(),
     dispose() {
       disposed = true;
       unsubscribers.forEach((u) => u());

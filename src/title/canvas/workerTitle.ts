@@ -74,8 +74,6 @@ export function workerTitle(
 
   return {
     resize: (width, height, dpr) => send({ type: 'resize', width, height, dpr }),
-    loseContext: () => send({ type: 'lose-context' }),
-    restoreContext: () => send({ type: 'restore-context' }),
     dispose() {
       cancelAnimationFrame(timeAsked);
       unsubscribe();

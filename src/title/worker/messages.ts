@@ -19,9 +19,7 @@ export type ToWorker =
   | { type: 'state'; state: Partial<MirroredState>; version: number; time: number }
   /** The page's time on its next animation frame, while the worker's light is on its way. */
   | { type: 'time'; time: number }
-  | { type: 'resize'; width: number; height: number; dpr: number }
-  | { type: 'lose-context' }
-  | { type: 'restore-context' };
+  | { type: 'resize'; width: number; height: number; dpr: number };
 
 export type FromWorker =
   | {

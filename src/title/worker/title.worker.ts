@@ -68,11 +68,5 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       resized = message;
       renderer?.resize(message.width, message.height, message.dpr);
       break;
-    case 'lose-context':
-      renderer?.loseContext();
-      break;
-    case 'restore-context':
-      renderer?.restoreContext();
-      break;
   }
 };
