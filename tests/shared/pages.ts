@@ -189,6 +189,8 @@ export async function expectRestThenFollow(
   read: () => Promise<CanvasPicture>,
 ): Promise<void> {
   await at(page, 150);
+  // With the clock held, wait until the page has painted the resting light, then read it.
+  await expect.poll(async () => (await read()).light, { timeout: 10_000 }).not.toBeNull();
   const early = await read();
   await at(page, 450);
   const later = await read();
