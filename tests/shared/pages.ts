@@ -42,12 +42,15 @@ export async function at(page: InPage, ms: number, pointer?: [number, number] | 
         faded();
       });
       const m = window.__probes!.motion!;
-      // The DOM title's sweep plays on the compositor, from the sweep's start: shown at `t`.
+      // The DOM title's sweep plays on the compositor, from the sweep's start: shown at `t`. Only
+      // the sweep's own animations: under reduced motion every style change of a lit copy also
+      // starts a 0.01 ms CSS transition (global.css), which must run to its end.
       const showSweepAt = (t: number) => {
         const start = m.state().sweepStart;
         if (start === null) return;
         for (const pane of document.querySelectorAll('.hero__lit'))
           for (const animation of pane.getAnimations({ subtree: true })) {
+            if (animation instanceof CSSTransition) continue;
             animation.pause();
             animation.currentTime = t - start;
           }
