@@ -1,7 +1,6 @@
 /** The title's pointer light on the edges of the cards and the contact panel (docs/dom-motion.md). */
 import { shallow } from 'zustand/shallow';
 import { motionStore, type MotionState } from '../motion/store';
-import { exposeProbe } from '../testing/probes';
 
 /** How far from an edge the light still reaches it, px (the glow's radius in CSS). */
 const EDGE_LIGHT_REACH = 220;
@@ -21,7 +20,6 @@ const elements = new Set<HTMLElement>();
 const glows = new WeakMap<HTMLElement, Glows>();
 const litNow = new WeakSet<HTMLElement>();
 let frame = 0;
-let writes = 0;
 
 /** Whether the light is on the page: a mouse or pen over it, or a finger while it is down. */
 function lightOn(s: MotionState): boolean {
@@ -77,21 +75,12 @@ function write() {
         el.dataset.edgeLit = '';
         litNow.add(el);
       }
-      writes++;
     } else if (litNow.has(el)) {
       const g = glowsOf(el);
       g.ring.style.opacity = g.bands.style.opacity = '';
       delete el.dataset.edgeLit;
       litNow.delete(el);
-      writes++;
     }
-  }
-}
-
-declare module '../testing/probes' {
-  interface Probes {
-    /** How many times the edge light wrote styles. */
-    edgeLight?: { readonly writes: number };
   }
 }
 
@@ -101,11 +90,6 @@ let started = false;
 export function startEdgeLight(): void {
   if (started) return;
   started = true;
-  exposeProbe('edgeLight', {
-    get writes() {
-      return writes;
-    },
-  });
   motionStore.subscribe(
     (s) => [s.pointer, s.pointerDown, s.scrollY, s.reducedMotion] as const,
     () => {

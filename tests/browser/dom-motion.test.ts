@@ -10,9 +10,13 @@ import type { Page } from 'playwright-core';
 import { baseURL, DESKTOP, openPage, PHONE, SCREENSHOT_DIR, sharedBrowser } from './browser';
 import { LIGHT_COLORS } from '../../src/title/model/titleLook';
 import { waitForCanvas } from '../shared/canvasTakeover';
-import { afterFrames, scrollStill } from '../shared/pages';
+import { afterFrames, countEdgeWrites, scrollStill } from '../shared/pages';
 
 const browser = sharedBrowser();
+
+/** Waits until the app has taken over the home page: the hero is live, the edge light on. */
+const appLive = (page: Page) =>
+  page.locator('.hero__title-box[data-live]').waitFor({ state: 'attached' });
 
 /** What the reveals move: the welcome text, the Projects heading, the cards, contact, the footer. */
 const MOVED = ['.welcome', '#projects-title', '.projects-grid > li', '#contact', 'footer'];
@@ -112,7 +116,7 @@ describe('sections coming into view, in Chromium', () => {
   it('moves and transforms nothing under reduced motion, through the whole page and a card’s hover', async () => {
     const { page, problems } = await openPage(browser(), { reducedMotion: 'reduce' });
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
-    await page.waitForFunction(() => window.__probes?.edgeLight !== undefined);
+    await appLive(page);
     const height = await page.evaluate(() => document.body.scrollHeight);
     for (let y = 0; y < height; y += 400) {
       await page.mouse.wheel(0, 400);
@@ -219,10 +223,8 @@ describe('sections drawn only near the viewport (content-visibility), in Chromiu
       const top = () =>
         page.evaluate(() => document.getElementById('contact-title')!.getBoundingClientRect().top);
       // The app has taken the page over after a reload, and the scroll has come to rest.
-      const appLive = async () => {
-        await page.waitForFunction(
-          () => 'live' in document.querySelector<HTMLElement>('.hero__title-box')!.dataset,
-        );
+      const liveAndStill = async () => {
+        await appLive(page);
         await scrollStill(page);
       };
       await page.evaluate(() =>
@@ -232,7 +234,7 @@ describe('sections drawn only near the viewport (content-visibility), in Chromiu
       await scrollStill(page);
       const before = await top();
       await page.reload({ waitUntil: 'load' });
-      await appLive();
+      await liveAndStill();
       // Whatever is skipped above is sized by its estimate: the restored place must hold.
       expect(Math.abs((await top()) - before)).toBeLessThan(40);
       const footer = () =>
@@ -243,7 +245,7 @@ describe('sections drawn only near the viewport (content-visibility), in Chromiu
       await scrollStill(page);
       const atEnd = await footer();
       await page.reload({ waitUntil: 'load' });
-      await appLive();
+      await liveAndStill();
       expect(Math.abs((await footer()) - atEnd)).toBeLessThan(40);
       expect(problems).toEqual([]);
     });
@@ -256,7 +258,7 @@ describe('the page-wide light, in Chromium', () => {
     // The arrow player's arrival is a commit per card, on no frame of the light's: kept out.
     await page.route('**/assets/LottieAnimation-*.js', (route) => route.abort());
     await page.goto(`${baseURL()}/#projects`, { waitUntil: 'load' });
-    await page.waitForFunction(() => window.__probes?.edgeLight !== undefined);
+    await appLive(page);
     await settled(page);
     // Unlit, no edge has glows yet (nothing to style, lay out or paint); lit, both glows show.
     const drawn = () =>
@@ -273,8 +275,8 @@ describe('the page-wide light, in Chromium', () => {
     const count = () =>
       page.evaluate(() => (window as unknown as { __commits: number[] }).__commits.length);
     const before = await count();
+    const writes = await countEdgeWrites(page);
     for (let i = 0; i <= 40; i++) await page.mouse.move(card.x + (card.width * i) / 40, card.y + 6);
-    const writes = () => page.evaluate(() => window.__probes!.edgeLight!.writes);
     await expect.poll(writes).toBeGreaterThan(0);
     await expect.poll(drawn).toContain('1 1');
     // On a loaded machine the page may take the last moves late: still means no write for 1 s.
@@ -311,7 +313,7 @@ describe('the page-wide light under a finger, in Chromium', () => {
   it('follows the finger while it is down, also while it scrolls the page, and goes when it lifts', async () => {
     const { page } = await openPage(browser(), { viewport: PHONE, hasTouch: true, isMobile: true });
     await page.goto(`${baseURL()}/#projects`, { waitUntil: 'load' });
-    await page.waitForFunction(() => window.__probes?.edgeLight !== undefined);
+    await appLive(page);
     const card = (await page.locator('.card').nth(1).boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
     const touch = (type: string, x = 0, y = 0) =>
@@ -350,7 +352,7 @@ describe('the contact form’s banner, in Chromium', () => {
   it('opens its frame to the banner’s height, with the text in its alert region', async () => {
     const { page } = await openPage(browser());
     await page.goto(`${baseURL()}/#contact`, { waitUntil: 'load' });
-    await page.waitForFunction(() => window.__probes?.edgeLight !== undefined);
+    await appLive(page);
     const frame = page.locator('.contact-form__banner-frame');
     expect(await frame.evaluate((e) => e.getBoundingClientRect().height)).toBe(0);
     await page.locator('button.contact-form__send').click();
@@ -375,7 +377,7 @@ describe('the contact form’s banner, in Chromium', () => {
   it('opens from the frame after the press, so the press paints no form moved down', async () => {
     const { page } = await openPage(browser());
     await page.goto(`${baseURL()}/#contact`, { waitUntil: 'load' });
-    await page.waitForFunction(() => window.__probes?.edgeLight !== undefined);
+    await appLive(page);
     // Frames counted by a loop that runs first in each frame; the press and the frame's first
     // height written, each noted with the frame count it happened in.
     await page.evaluate(() => {

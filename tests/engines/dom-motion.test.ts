@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, engineUnderTest, sharedEngine, type EnginePage } from './engine';
-import { afterFrames } from '../shared/pages';
+import { afterFrames, countEdgeWrites } from '../shared/pages';
 
 const engine = engineUnderTest();
 const open = sharedEngine();
@@ -24,7 +24,7 @@ const look = (selector: string) => {
 
 /** Waits until the app has taken over the home page: the sections below the fold are held. */
 async function openHome(page: EnginePage): Promise<void> {
-  await page.goto('/?probe');
+  await page.goto('/');
   await page.waitFor(
     () => document.querySelector('#contact')?.getAttribute('data-reveal') === 'held',
   );
@@ -101,10 +101,9 @@ describe(`the page-wide light in ${engine}`, () => {
     }, png.toString('base64'));
     expect(edge.near, JSON.stringify(edge)).toBeGreaterThan(edge.far + 40);
 
-    const writes = () => window.__probes!.edgeLight!.writes;
-    const before = await page.evaluate(writes);
+    const writes = await countEdgeWrites(page);
     await afterFrames(page, 60);
-    expect(await page.evaluate(writes)).toBe(before);
+    expect(await writes()).toBe(0);
     expect(await page.errors()).toEqual([]);
   });
 });

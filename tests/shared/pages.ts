@@ -128,6 +128,32 @@ export async function afterFrames(page: InPage, n = 10): Promise<void> {
   );
 }
 
+/**
+ * Counts, from now on, what the edge light writes to the page: its glows' styles, the lit marks
+ * of the elements it lights, and the glows it adds. Returns a reader of the count.
+ */
+export async function countEdgeWrites(page: InPage): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __edgeWrites: number };
+    w.__edgeWrites = 0;
+    // Only the light's own writes: a card's other parts (its arrow's animation) change too.
+    const own = ({ type, target, attributeName }: MutationRecord) =>
+      (target as Element).matches(
+        type === 'attributes' && attributeName === 'style'
+          ? '.edge-light__glow'
+          : '[data-edge-light]',
+      );
+    const observer = new MutationObserver((list) => (w.__edgeWrites += list.filter(own).length));
+    for (const lit of document.querySelectorAll('[data-edge-light]'))
+      observer.observe(lit, {
+        subtree: true,
+        childList: true,
+        attributeFilter: ['style', 'data-edge-lit'],
+      });
+  });
+  return () => page.evaluate(() => (window as unknown as { __edgeWrites: number }).__edgeWrites);
+}
+
 /** Waits until the page's scroll has stood still for `n` frames in a row. */
 export async function scrollStill(page: InPage, n = 5): Promise<void> {
   await page.evaluate(
