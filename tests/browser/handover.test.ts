@@ -73,7 +73,7 @@ describe.each(PATHS)(
         canvas: number;
         dom: number;
         light: string;
-        /** The DOM light's lead, y, state and frame count, and the page's scroll, for the report. */
+        /** The DOM light's running sweep animations and the page's scroll, for the report. */
         probe: string;
         pic: CanvasPicture;
       }[] = [];
@@ -100,20 +100,20 @@ describe.each(PATHS)(
         const { since, canvas, dom, light, probe, domRests } = await page.evaluate(() => {
           const at = (window as unknown as { __readyAt?: number }).__readyAt ?? null;
           const fade = document.querySelector('.title-canvas__strip > div');
-          const domLight = window.__probes?.domLight;
+          const box = document.querySelector<HTMLElement>('.hero__title-box')!;
+          const pane = document.querySelector<HTMLElement>('.hero__lit')!;
+          // The sweep's animations on the lit copies (not the crossfade's on the box).
+          const sweeps = box
+            .getAnimations({ subtree: true })
+            .filter((a) => (a.effect as KeyframeEffect).target !== box).length;
           return {
             since: at === null ? null : performance.now() - at,
             canvas: fade ? Number(getComputedStyle(fade).opacity) : 0,
-            dom: Number(getComputedStyle(document.querySelector('.hero__title-box')!).opacity),
-            light: `canvas light ${Math.round(window.__probes?.titleLight?.x ?? NaN)} ${window.__probes?.titleLight?.lead}, DOM light ${Math.round(domLight?.x ?? NaN)}`,
-            probe: domLight
-              ? `(its lead ${domLight.lead}, y ${Math.round(domLight.y)}, ${domLight.running ? 'running' : 'still'}, frame ${domLight.frames}; scrollY ${scrollY})`
-              : '',
-            // The sweep and its return have played out: the DOM light is at rest.
-            domRests:
-              Number.isFinite(domLight?.x) &&
-              domLight?.running === false &&
-              domLight.lead === 'rest',
+            dom: Number(getComputedStyle(box).opacity),
+            light: `canvas light ${Math.round(window.__probes?.titleLight?.x ?? NaN)} ${window.__probes?.titleLight?.lead}, DOM light at ${pane.style.transform}`,
+            probe: `(${sweeps} sweep animations; scrollY ${scrollY})`,
+            // The app runs the DOM light, and its sweep and return have played out: it rests.
+            domRests: 'live' in box.dataset && sweeps === 0,
           };
         });
         if (pic.box) frames.push({ since, canvas, dom, light, probe, pic });
@@ -130,8 +130,7 @@ describe.each(PATHS)(
           domLines ??= await strokeMask(page, LINE);
           release();
         }
-        if (since === null && light.includes('DOM light 504'))
-          await screenshot(page, 'handover-before', '.hero');
+        if (since === null && settledDom) await screenshot(page, 'handover-before', '.hero');
         if (since !== null && canvas === 1 && dom === 0) break;
       }
       // And once the canvas has settled: its light still, no animation running.

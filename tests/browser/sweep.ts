@@ -11,8 +11,9 @@ interface SweepWatch {
   /** performance.now() at the app's first frame leading the sweep, and the sweep's scheduled end. */
   from: number | null;
   to: number | null;
-  /** The app's light frames drawn while it led the sweep. */
+  /** The app's light frames drawn while it led the sweep, and in all. */
   frames: number;
+  drawn: number;
   /** When React committed (any root), through the hook React DevTools uses. */
   commits: number[];
 }
@@ -33,7 +34,7 @@ function watchSweep() {
     __sweepWatch: SweepWatch;
     __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown;
   };
-  const watch: SweepWatch = { from: null, to: null, frames: 0, commits: [] };
+  const watch: SweepWatch = { from: null, to: null, frames: 0, drawn: 0, commits: [] };
   w.__sweepWatch = watch;
   w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
@@ -44,30 +45,40 @@ function watchSweep() {
     onPostCommitFiberRoot: () => {},
     checkDCE: () => {},
   };
-  const raf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (callback) =>
-    raf((time) => {
-      const drawn = window.__probes?.domLight?.frames;
-      callback(time);
-      const light = window.__probes?.domLight;
-      if (!light || light.frames === drawn || light.lead !== 'sweep') return;
-      watch.frames++;
-      if (watch.from !== null) return;
-      watch.from = performance.now();
-      // The sweep the app just handed to the compositor: the title's animations, and the sweep's
-      // end (their second keyframe; the third is the return to rest).
-      const ends = document
-        .getAnimations()
-        .filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest('.hero__title-box'))
-        .map((a) => {
-          const [, end] = (a.effect as KeyframeEffect).getKeyframes();
-          return (
-            Number(a.startTime) +
-            Number(a.effect!.getComputedTiming().duration) * end!.computedOffset
-          );
-        });
-      watch.to = Math.max(...ends);
+  // A light frame is a change the app makes to the lit copies: one observer call a task. The
+  // frames that start the sweep's animations on them lead the sweep.
+  const sweeping = () =>
+    document
+      .querySelector('.hero__title-box')!
+      .getAnimations({ subtree: true })
+      .filter((a) => !(a instanceof CSSTransition) && a.playState === 'running');
+  const drawn = (list: MutationRecord[]) => {
+    const live = 'live' in document.querySelector<HTMLElement>('.hero__title-box')!.dataset;
+    if (!live || !list.some((r) => (r.target as Element).closest('.hero__lit'))) return;
+    watch.drawn++;
+    const running = sweeping();
+    if (running.length === 0) return;
+    watch.frames++;
+    if (watch.from !== null) return;
+    watch.from = performance.now();
+    // The sweep the app just handed to the compositor: its end is the animations' second keyframe
+    // (the third is the return to rest).
+    watch.to = Math.max(
+      ...running.map((a) => {
+        const [, end] = (a.effect as KeyframeEffect).getKeyframes();
+        return (
+          Number(a.startTime) + Number(a.effect!.getComputedTiming().duration) * end!.computedOffset
+        );
+      }),
+    );
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    // Only the app's writes (the title is live): the first paint's script writes too.
+    new MutationObserver(drawn).observe(document.querySelector('.hero__title-box')!, {
+      subtree: true,
+      attributeFilter: ['style'],
     });
+  });
 }
 
 /**
@@ -91,6 +102,31 @@ export async function openWithSweepHeld(page: Page, url: string) {
     },
   };
 }
+
+/**
+ * Waits until the light on the DOM title rests: the app runs it, and no sweep plays on the lit
+ * copies (the box's own animation is the crossfade's).
+ */
+export async function domLightRests(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const box = document.querySelector<HTMLElement>('.hero__title-box');
+      return (
+        box !== null &&
+        'live' in box.dataset &&
+        box
+          .getAnimations({ subtree: true })
+          .every((a) => a instanceof CSSTransition || (a.effect as KeyframeEffect).target === box)
+      );
+    },
+    null,
+    { timeout },
+  );
+}
+
+/** Light frames the app drew so far. */
+export const lightFrames = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { __sweepWatch: SweepWatch }).__sweepWatch.drawn);
 
 /** Waits until the app has led the sweep to its end, and tells what it did meanwhile. */
 export async function appSweep(page: Page): Promise<AppSweep> {

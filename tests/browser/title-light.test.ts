@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
 import { contextLoss } from './contextLoss';
 import { readCanvas } from './pixels';
-import { appSweep, openWithSweepHeld } from './sweep';
+import { appSweep, domLightRests, lightFrames, openWithSweepHeld } from './sweep';
 import { waitForCanvas } from '../shared/canvasTakeover';
 import { scrollProgress, sweepStep, titleLayout } from '../../src/title/model/model';
 import {
@@ -41,7 +41,12 @@ function countAnimationFrames(page: Page) {
 async function openCssLight(viewport: { width: number; height: number }, options = {}) {
   const watched = await openPage(browser(), { viewport, ...options });
   await watched.page.goto(`${baseURL()}/?motion-test&webgl=0`, { waitUntil: 'load' });
-  await watched.page.waitForFunction(() => (window.__probes?.domLight?.frames ?? 0) > 0);
+  // The app's first light frame: test mode leaves the lit copies unplaced until then.
+  await watched.page.waitForFunction(
+    () =>
+      document.querySelector('.hero__title-box[data-live]') !== null &&
+      document.querySelector<HTMLElement>('.hero__lit')!.style.transform !== '',
+  );
   return watched;
 }
 
@@ -64,7 +69,7 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
       const { page, problems } = await openPage(browser(), { viewport: { width, height: 900 } });
       // The app is held back: what lights the title now is the page's first script alone.
       await openWithSweepHeld(page, `${baseURL()}/?webgl=0`);
-      expect(await page.evaluate(() => window.__probes?.domLight)).toBeUndefined();
+      expect(await page.locator('.hero__title-box[data-live]').count()).toBe(0);
       await showOnlyDomTitle(page);
       // Set the sweep's clock by hand: what the screen shows is what the compositor plays.
       const read = async (ms: number) => {
@@ -114,14 +119,11 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
       // frame loop would draw one every ~16 ms.
       expect(sweep.frames).toBeGreaterThanOrEqual(1);
       expect(sweep.frames).toBeLessThanOrEqual(3);
-      await page.waitForFunction(() => window.__probes?.domLight?.running === false, null, {
-        timeout: 15_000,
-      });
+      await domLightRests(page, 15_000);
       // The return to rest is the compositor's too: one frame at its end, not a loop of ~40.
-      const light = await page.evaluate(() => window.__probes!.domLight!);
-      console.log(`[figures] sweep and return at ${width} px: ${light.frames} light frames in all`);
-      expect(light.lead).toBe('rest');
-      expect(light.frames).toBeLessThanOrEqual(sweep.frames + 3);
+      const frames = await lightFrames(page);
+      console.log(`[figures] sweep and return at ${width} px: ${frames} light frames in all`);
+      expect(frames).toBeLessThanOrEqual(sweep.frames + 3);
       expect(problems).toEqual([]);
     });
   }
@@ -204,7 +206,7 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
     const held = await openWithSweepHeld(page, `${baseURL()}/?webgl=0`);
     await held.release();
     await appSweep(page);
-    await page.waitForFunction(() => window.__probes?.domLight?.running === false);
+    await domLightRests(page);
     const counts = await page.evaluate(
       () =>
         new Promise<{ writes: number; rafs: number }>((resolve) => {

@@ -5,7 +5,6 @@ import {
   stepLight,
   sweepPathX,
   sweepSpan,
-  type LightLead,
   type LightPoint,
 } from '../model/lightLead';
 import { lightRestX, TITLE_LINE_HEIGHT } from '../model/model';
@@ -14,28 +13,9 @@ import { lightPhase, type LightPhase } from '../model/lightPhase';
 import { layoutOf, lightInputs } from '../model/titleFrame';
 import { domFrameDrawn } from '../model/frames';
 import { canvasLight } from '../model/lightProbe';
-import { exposeProbe } from '../../testing/probes';
 import { animateSweep, litWindows, type LitWindow } from './litWindows';
 import { windowTransforms, type SweepPath } from '../model/litWindow';
 import { crossfading, onCrossfaded } from '../crossfade';
-
-/** What the DOM light did last, for tests (the probe `domLight`). */
-const domLightProbe = {
-  x: Number.NaN,
-  y: Number.NaN,
-  lead: 'rest' as LightLead,
-  running: false,
-  frames: 0,
-};
-
-type DomLightProbe = typeof domLightProbe;
-
-declare module '../../testing/probes' {
-  interface Probes {
-    /** What the CSS light on the DOM title did last. */
-    domLight?: Readonly<DomLightProbe>;
-  }
-}
 
 /** Where the first paint's light was when the app took it over (`start`: performance.now()). */
 export interface EarlyLight {
@@ -86,7 +66,6 @@ interface LightFrame {
   readonly phase: LightPhase;
   /** Where the light is after this frame (viewport px), and the time of its step. */
   readonly light: LightPoint;
-  readonly lead: LightLead;
   readonly look: LitLook;
   /** The sweep's path in the box's px, while the light is on it. */
   readonly path: SweepPath | null;
@@ -142,7 +121,7 @@ function lightFrame(s: MotionState, t: number, was: LightPoint, onSweepPath: boo
     intensity: target.intensity,
   };
   const moving = phase.kind !== 'sweep' && (target.animating || easing);
-  return { phase, light, lead: target.lead, look, path, moving };
+  return { phase, light, look, path, moving };
 }
 
 /** The lit copies of `box`, written a property at a time, and only when its value changes. */
@@ -201,7 +180,6 @@ function compositorSweep(copies: LitWindow[], rested: () => void) {
 
 /** The CSS light on the DOM title `box` while the canvas is not showing; returns its stop. */
 export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = null): () => void {
-  exposeProbe('domLight', domLightProbe);
   let light: LightPoint = {
     x: early?.x ?? Number.NaN,
     y: early?.y ?? Number.NaN,
@@ -225,7 +203,6 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     let s = motionStore.getState();
     if (!active(s)) {
       sweep.stop();
-      domLightProbe.running = false;
       return;
     }
     if (s.sweepStart === null) {
@@ -240,13 +217,9 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     light = next.light;
     onSweepPath = next.phase.kind === 'sweep';
     show(next.look);
-    Object.assign(domLightProbe, { x: light.x, y: light.y, lead: next.lead });
-    domLightProbe.frames++;
     domFrameDrawn();
     if (next.path) sweep.play(next.path, next.look.r, s.sweepStart!);
     else sweep.stop();
-    // Under the fading title a moving light keeps pace with the canvas's.
-    domLightProbe.running = next.path !== null || next.moving;
     if (next.moving) raf = requestAnimationFrame(frame);
   };
   const kick = () => {
@@ -284,6 +257,5 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     unsubscribeCanvas();
     cancelAnimationFrame(raf);
     raf = 0;
-    domLightProbe.running = false;
   };
 }
