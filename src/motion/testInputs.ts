@@ -5,7 +5,7 @@
  */
 import { installClock, motionStore, setClockTime, settableClock, inputActions } from './store';
 import type { MotionInputs } from './inputs';
-import { frameStats, nextFrame } from '../title/model/frames';
+import { frameStats, nextFrame } from '../title/frames';
 import { exposeProbe } from '../testing/probes';
 
 /** Test mode's handle on the clock and the pointer (the probe `motion`). */

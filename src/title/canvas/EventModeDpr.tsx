@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { addAfterEffect, useThree } from '@react-three/fiber';
 import { motionStore } from '../../motion/store';
-import { canvasLight } from '../model/lightProbe';
+import { canvasLight } from '../model/canvasLight';
 import { createDprMonitor, recordFrame } from './adaptiveDpr';
 
 /** Event mode only: lowers the canvas's pixel ratio while frames run slow. */

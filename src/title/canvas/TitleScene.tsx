@@ -4,7 +4,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { motionStore, now } from '../../motion/store';
 import { titleStrip } from '../model/model';
 import { layoutOf } from '../model/titleFrame';
-import { canvasLight } from '../model/lightProbe';
+import { canvasLight } from '../model/canvasLight';
 import { lightTarget, stepLight } from '../model/lightLead';
 import { createLightUniforms } from './lightMaterial';
 import { createTitleMeshes } from './titleMeshes';

@@ -8,7 +8,7 @@ import {
 import { WebGLRenderer } from 'three';
 import { shallow } from 'zustand/shallow';
 import { motionStore, type CanvasStatus } from '../../motion/store';
-import { frameDrawn } from '../model/frames';
+import { frameDrawn } from '../frames';
 import { lightInputs } from '../model/titleFrame';
 import { TitleScene, type SceneStatus } from './TitleScene';
 import { EventModeDpr } from './EventModeDpr';

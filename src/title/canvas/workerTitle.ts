@@ -1,7 +1,7 @@
 import { shallow } from 'zustand/shallow';
 import { motionStore, now, type MotionState } from '../../motion/store';
-import { frameCounted, frameDrawnInWorker } from '../model/frames';
-import { canvasLight } from '../model/lightProbe';
+import { frameCounted, frameDrawnInWorker } from '../frames';
+import { canvasLight } from '../model/canvasLight';
 import { titleScroll } from '../model/titleFrame';
 import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
 import { takeTitleWorker } from './start';

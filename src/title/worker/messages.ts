@@ -1,6 +1,6 @@
 /** The messages between the page (canvas/workerTitle.ts) and the title's worker (title.worker.ts). */
 import type { CanvasStatus, MotionState } from '../../motion/store';
-import type { canvasLight } from '../model/lightProbe';
+import type { canvasLight } from '../model/canvasLight';
 
 /** The inputs the page mirrors into the worker (the worker reports the canvas status). */
 export type MirroredState = Omit<MotionState, 'canvas'>;

@@ -1,7 +1,7 @@
 import { type CanvasStatus, installClock, mirrorPage } from '../../motion/store';
 import type { Clock } from '../../motion/clock';
-import { setFrameListener } from '../model/frames';
-import { canvasLight } from '../model/lightProbe';
+import { setFrameListener } from '../frames';
+import { canvasLight } from '../model/canvasLight';
 import { invalidate } from '@react-three/fiber';
 import { createTitleRenderer, NoWebGLError, type TitleRenderer } from '../canvas/titleRenderer';
 import type { ToWorker, FromWorker } from './messages';

@@ -1,17 +1,21 @@
-import { exposeProbe } from '../../testing/probes';
+import { exposeProbe } from '../testing/probes';
+import { canvasLight } from './model/canvasLight';
 
 /** The frames the canvas has drawn (the probe `titleFrames`): a still page draws none. */
 export const frameStats = { frames: 0 };
-declare module '../../testing/probes' {
+declare module '../testing/probes' {
   interface Probes {
     /** Frames the canvas title has drawn. */
     titleFrames?: { readonly frames: number };
+    /** Where the canvas put the light last, and what led it. */
+    titleLight?: Readonly<typeof canvasLight>;
   }
 }
 
 let waiters: ((n: number) => void)[] = [];
 
 exposeProbe('titleFrames', frameStats);
+exposeProbe('titleLight', canvasLight);
 
 let listener: ((frames: number) => void) | null = null;
 

@@ -1,5 +1,4 @@
 import type { LightLead } from './lightLead';
-import { exposeProbe } from '../../testing/probes';
 
 export type { LightLead };
 
@@ -15,14 +14,3 @@ export const canvasLight = {
   moving: false,
   dpr: 1,
 };
-
-type CanvasLight = typeof canvasLight;
-
-declare module '../../testing/probes' {
-  interface Probes {
-    /** Where the canvas put the light last, and what led it. */
-    titleLight?: Readonly<CanvasLight>;
-  }
-}
-
-exposeProbe('titleLight', canvasLight);
