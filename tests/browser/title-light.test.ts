@@ -5,13 +5,14 @@ import { contextLoss } from './contextLoss';
 import { readCanvas } from './pixels';
 import { appSweep, domLightRests, lightFrames, openWithSweepHeld } from './sweep';
 import { waitForCanvas } from '../shared/canvasTakeover';
-import { scrollProgress, sweepStep, titleLayout } from '../../src/title/model/model';
+import { scrollProgress, titleLayout } from '../../src/title/model/model';
 import {
   afterFrames,
   at,
   expectSweepThenFollow,
   scrollAndDraw,
   expectRestThenFollow,
+  specSweepStep,
 } from '../shared/pages';
 
 const browser = sharedBrowser();
@@ -52,12 +53,12 @@ async function openCssLight(viewport: { width: number; height: number }, options
 
 describe('the CSS light on the DOM title (?webgl=0)', () => {
   for (const width of [1440, 800]) {
-    it(`sweeps at ${sweepStep(width)} px per ms on a ${width} px window, then follows the pointer`, async () => {
+    it(`sweeps at ${specSweepStep(width)} px per ms on a ${width} px window, then follows the pointer`, async () => {
       const { page, context, problems } = await openCssLight({ width, height: 900 });
       await expect(page.locator('#hero-title').getAttribute('data-mode')).resolves.toBe('dom');
       await showOnlyDomTitle(page);
       // Once past the right edge it stops there and follows the pointer.
-      await expectSweepThenFollow(page, () => readCanvas(page), width, sweepStep(width));
+      await expectSweepThenFollow(page, () => readCanvas(page), width, specSweepStep(width));
       await screenshot(page, `title-css-light-${width}`, '.hero');
       expect(problems).toEqual([]);
       await context.close();
@@ -65,7 +66,7 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
   }
 
   for (const width of [1440, 800]) {
-    it(`sweeps from the first paint at ${sweepStep(width)} px per ms on a ${width} px window, before the app, on the compositor`, async () => {
+    it(`sweeps from the first paint at ${specSweepStep(width)} px per ms on a ${width} px window, before the app, on the compositor`, async () => {
       const { page, problems } = await openPage(browser(), { viewport: { width, height: 900 } });
       // The app is held back: what lights the title now is the page's first script alone.
       await openWithSweepHeld(page, `${baseURL()}/?webgl=0`);
@@ -84,8 +85,8 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
         return picture.light.x;
       };
       const speed = ((await read(350)) - (await read(150))) / 200;
-      expect(speed).toBeGreaterThan(sweepStep(width) * 0.8);
-      expect(speed).toBeLessThan(sweepStep(width) * 1.2);
+      expect(speed).toBeGreaterThan(specSweepStep(width) * 0.8);
+      expect(speed).toBeLessThan(specSweepStep(width) * 1.2);
       // Past the title's right end the light's windows reach past the page's side: the page must
       // not get wider (a phone would zoom out to show them, a layout shift).
       const widest = await page.evaluate(() => {

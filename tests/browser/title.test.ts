@@ -15,7 +15,6 @@ import { appSweep, openWithSweepHeld, reactCommits } from './sweep';
 import { waitForCanvas } from '../shared/canvasTakeover';
 import {
   scrollButtonDiameter,
-  sweepStep,
   titleMargin,
   titleSize,
 } from '../../src/title/model/model';
@@ -28,6 +27,7 @@ import {
   scrollStill,
   strokesAcross,
   expectRestThenFollow,
+  specSweepStep,
 } from '../shared/pages';
 
 const browser = sharedBrowser();
@@ -86,11 +86,11 @@ for (const path of PATHS)
     });
 
     for (const width of [1440, 800]) {
-      it(`sweeps the light across the heading at ${sweepStep(width)} px per ms on a ${width} px window`, async () => {
+      it(`sweeps the light across the heading at ${specSweepStep(width)} px per ms on a ${width} px window`, async () => {
         const { page } = await openTitle({ width, height: 900 }, path);
         await showOnlyCanvas(page);
         // Once past the right edge it stops there and follows the pointer.
-        await expectSweepThenFollow(page, () => readCanvas(page), width, sweepStep(width));
+        await expectSweepThenFollow(page, () => readCanvas(page), width, specSweepStep(width));
       });
     }
 

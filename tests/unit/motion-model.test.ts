@@ -5,7 +5,6 @@ import {
   scrollButtonDiameter,
   scrollProgress,
   sweepPosition,
-  sweepStep,
   titleLayout,
   titleSize,
 } from '../../src/title/model/model';
@@ -93,18 +92,14 @@ describe('scroll-down button', () => {
 
 describe('intro sweep', () => {
   it('moves 2 px per ms on a 1440 px window', () => {
-    expect(sweepStep(1440)).toBe(2);
     expect(sweepPosition(0, 1440, 100, 1300)).toEqual({ x: 100, done: false });
     expect(sweepPosition(250, 1440, 100, 1300)).toEqual({ x: 600, done: false });
     expect(sweepPosition(600, 1440, 100, 1300)).toEqual({ x: 1300, done: false });
   });
   it('moves 1 px per ms on an 800 px window', () => {
-    expect(sweepStep(800)).toBe(1);
     expect(sweepPosition(250, 800, 40, 760)).toEqual({ x: 290, done: false });
   });
   it('uses 1 px at exactly 1024 px and 2 px at 1025 px', () => {
-    expect(sweepStep(1024)).toBe(1);
-    expect(sweepStep(1025)).toBe(2);
     expect(sweepPosition(100, 1024, 0, 900).x).toBe(100);
     expect(sweepPosition(100, 1025, 0, 900).x).toBe(200);
   });

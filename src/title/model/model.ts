@@ -20,7 +20,6 @@ const PIN_THRESHOLD = 0.98;
 /** The scroll-down circle: 3rem across at the top, nothing after half a viewport of scrolling. */
 export const SCROLL_BUTTON_REM = 3;
 const SCROLL_BUTTON_GONE_AT = 0.5;
-export { sweepStep } from './light.ts';
 import { restX, sweepStep } from './light.ts';
 import type { Viewport } from '../../motion/store';
 
