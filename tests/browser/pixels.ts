@@ -23,6 +23,13 @@ export const HIDE_ALL_BUT_CANVAS = `
 
 export async function showOnlyCanvas(page: Page): Promise<void> {
   await page.addStyleTag({ content: HIDE_ALL_BUT_CANVAS });
+  // Under reduced motion every style change starts a 0.01 ms transition (global.css), so the
+  // page stays visible until its `visibility` transitions end; a screenshot before shows it all.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.transitionProperty !== 'visibility'),
+  );
 }
 
 /** Analyses a screenshot inside the page (the browser decodes the PNG). */
