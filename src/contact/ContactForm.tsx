@@ -127,6 +127,8 @@ export function ContactForm() {
 
   const field = (id: ContactField) => ({
     name: id,
+    label: words.contact.labels[id],
+    control: controls[id],
     invalid: state.invalid.includes(id),
     readOnly: status !== 'idle',
     value: fields[id],
@@ -148,30 +150,16 @@ export function ContactForm() {
       <fieldset className="contact-form__fields" disabled={status === 'sent'}>
         <legend className="visually-hidden">{words.contact.legend}</legend>
         <div className="contact-form__row">
-          <Field
-            {...field('name')}
-            control={controls.name}
-            label={words.contact.labels.name}
-            type="text"
-            autoComplete={kiosk ? 'off' : 'name'}
-          />
+          <Field {...field('name')} type="text" autoComplete={kiosk ? 'off' : 'name'} />
           <Field
             {...field('email')}
-            control={controls.email}
-            label={words.contact.labels.email}
             type="email"
             autoComplete={kiosk ? 'off' : 'email'}
             inputMode="email"
             spellCheck={false}
           />
         </div>
-        <Field
-          {...field('message')}
-          control={controls.message}
-          label={words.contact.labels.message}
-          rows={4}
-          describedBy="contact-message-hint contact-counter"
-        >
+        <Field {...field('message')} rows={4} describedBy="contact-message-hint contact-counter">
           <MessageMeta message={fields.message} />
         </Field>
         <Honeypot

@@ -4,6 +4,7 @@ import { shallow } from 'zustand/shallow';
 import { eventActions as act, motionStore, now, pageClock } from '../motion/store';
 import { idleState, msToNextIdleThreshold, RETURN_TO_TOP_AFTER_MS } from '../title/model/attract';
 import { forgetVisitor } from '../contact/kiosk';
+import { listenPassively } from '../shared/listen';
 import { FullscreenButton } from './FullscreenButton';
 import { OutboxMark } from './OutboxMark';
 import './event.css';
@@ -95,13 +96,18 @@ function listenForInput(win: Window, markActive: () => void): () => void {
     if (e.persisted && Date.now() - hiddenAt >= RETURN_TO_TOP_AFTER_MS) forgetVisitor(win);
   };
   const listening = new AbortController();
-  const passive = { passive: true, signal: listening.signal } as const;
-  win.addEventListener('pagehide', onPageHide, passive);
-  win.addEventListener('pageshow', onPageShow, passive);
-  win.addEventListener('touchstart', markActive, passive);
-  win.addEventListener('touchmove', markActive, passive);
-  win.addEventListener('keydown', markActive, passive);
-  win.addEventListener('wheel', markActive, passive);
+  listenPassively(
+    win,
+    {
+      pagehide: onPageHide,
+      pageshow: onPageShow,
+      touchstart: markActive,
+      touchmove: markActive,
+      keydown: markActive,
+      wheel: markActive,
+    },
+    listening.signal,
+  );
   return () => listening.abort();
 }
 

@@ -1,4 +1,5 @@
 /** The page's inputs: the window's scroll, size, presses and preference, and its pointer. */
+import { listenPassively } from '../shared/listen';
 import { inputActions as act, type PointerKind } from './store';
 
 /** The page's inputs once started: their removal, and the pointer's alone. */
@@ -36,17 +37,22 @@ function listenToPage(win: Window): () => void {
   const onReduced = () => act.reduceMotion(reduced.matches);
 
   const listening = new AbortController();
-  const passive = { passive: true, signal: listening.signal } as const;
   measure();
   onReduced();
-  win.addEventListener('scroll', onScroll, passive);
-  win.addEventListener('resize', measure, passive);
-  win.addEventListener('pointerdown', onDown, passive);
-  win.addEventListener('pointerup', onUp, passive);
-  win.addEventListener('pointercancel', onUp, passive);
-  win.addEventListener('touchend', onTouchEnd, passive);
-  win.addEventListener('touchcancel', onTouchEnd, passive);
-  reduced.addEventListener('change', onReduced, { signal: listening.signal });
+  listenPassively(
+    win,
+    {
+      scroll: onScroll,
+      resize: measure,
+      pointerdown: onDown,
+      pointerup: onUp,
+      pointercancel: onUp,
+      touchend: onTouchEnd,
+      touchcancel: onTouchEnd,
+    },
+    listening.signal,
+  );
+  listenPassively(reduced, { change: onReduced }, listening.signal);
   return () => listening.abort();
 }
 
@@ -64,10 +70,11 @@ function listenToPointer(win: Window): () => void {
   };
 
   const listening = new AbortController();
-  const passive = { passive: true, signal: listening.signal } as const;
-  win.addEventListener('pointermove', onPointer, passive);
-  win.addEventListener('pointerdown', onPointer, passive);
-  win.addEventListener('touchmove', onTouch, passive);
-  win.document.addEventListener('mouseout', onLeave, passive);
+  listenPassively(
+    win,
+    { pointermove: onPointer, pointerdown: onPointer, touchmove: onTouch },
+    listening.signal,
+  );
+  listenPassively(win.document, { mouseout: onLeave }, listening.signal);
   return () => listening.abort();
 }

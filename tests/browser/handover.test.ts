@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
-import {
-  readCanvas,
-  strokeMask,
-  strokesMissingFrom,
-  type CanvasPicture,
-  type StrokeMask,
-} from './pixels';
+import { readCanvas, strokesMissingFrom, type CanvasPicture, type StrokeMask } from './pixels';
 import { TITLE_CROSSFADE_MS } from '../../src/title/model/model';
 import { noteCanvasTakeover } from '../shared/canvasTakeover';
 
@@ -127,7 +121,7 @@ describe.each(PATHS)(
           Math.abs(last.pic.meanLuminance - pic.meanLuminance) < 0.02 * pic.meanLuminance;
         if (pic.box && since === null && settledDom) {
           // The DOM title's lines, once, just before the canvas's code is let through.
-          domLines ??= await strokeMask(page, LINE);
+          domLines ??= (await readCanvas(page, 150, EDGE, LINE)).lines;
           release();
         }
         if (since === null && settledDom) await screenshot(page, 'handover-before', '.hero');
@@ -144,8 +138,8 @@ describe.each(PATHS)(
       const settledSince = await page.evaluate(
         () => performance.now() - (window as unknown as { __readyAt: number }).__readyAt,
       );
-      const settled = await readCanvas(page, 150, EDGE);
-      const canvasLines = await strokeMask(page, LINE);
+      const settled = await readCanvas(page, 150, EDGE, LINE);
+      const canvasLines = settled.lines!;
       await screenshot(page, 'handover-after', '.hero');
       const before = frames.filter((f) => f.since === null).at(-1);
       const after = frames.at(-1)!;

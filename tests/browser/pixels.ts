@@ -14,6 +14,8 @@ export interface CanvasPicture {
   meanLuminance: number;
   /** Luminance along the row through the box's middle. */
   middleRow: number[];
+  /** With a `lineThreshold`: which pixels are lettering. */
+  lines?: StrokeMask;
 }
 
 export const HIDE_ALL_BUT_CANVAS = `
@@ -23,6 +25,13 @@ export const HIDE_ALL_BUT_CANVAS = `
 
 export async function showOnlyCanvas(page: Page): Promise<void> {
   await page.addStyleTag({ content: HIDE_ALL_BUT_CANVAS });
+  // Under reduced motion every style change starts a 0.01 ms transition (global.css), so the
+  // page stays visible until its `visibility` transitions end; a screenshot before shows it all.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.transitionProperty !== 'visibility'),
+  );
 }
 
 /** Analyses a screenshot inside the page (the browser decodes the PNG). */
@@ -30,12 +39,14 @@ export async function readCanvas(
   page: Page,
   litThreshold = 185,
   edgeThreshold?: number,
+  lineThreshold?: number,
 ): Promise<CanvasPicture> {
   const png = await page.screenshot({ type: 'png' });
   return page.evaluate(analysePicture, {
     b64: png.toString('base64'),
     litThreshold,
     edgeThreshold,
+    lineThreshold,
   });
 }
 
@@ -47,11 +58,14 @@ export async function analysePicture({
   b64,
   litThreshold,
   edgeThreshold = 28,
+  lineThreshold,
 }: {
   b64: string;
   litThreshold: number;
   /** What counts as drawn for the box: 28 takes in faint glow; ~50 only the outline. */
   edgeThreshold?: number | undefined;
+  /** What counts as lettering for `lines`; none, no `lines`. */
+  lineThreshold?: number | undefined;
 }): Promise<CanvasPicture> {
   const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
   const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
@@ -92,13 +106,20 @@ export async function analysePicture({
   const mid = box ? Math.round((box.top + box.bottom) / 2) : Math.round(height / 2);
   const middleRow: number[] = [];
   for (let x = 0; x < width; x++) middleRow.push(Math.round(lum((mid * width + x) * 4)));
-  return {
+  const picture = {
     box,
     light: sw > 0 ? { x: sx / sw, y: sy / sw } : null,
     maxLuminance: max,
     meanLuminance: total / (width * height),
     middleRow,
   };
+  if (lineThreshold === undefined) return picture;
+  const bits = new Uint8Array(width * height);
+  for (let i = 0; i < bits.length; i++) bits[i] = lum(i * 4) > lineThreshold ? 1 : 0;
+  let s = '';
+  for (let i = 0; i < bits.length; i += 8192)
+    s += String.fromCharCode(...bits.subarray(i, i + 8192));
+  return { ...picture, lines: { width, height, bits: btoa(s) } };
 }
 
 /** Which pixels of a screenshot are lettering (luminance above a threshold), row by row. */
@@ -107,31 +128,6 @@ export interface StrokeMask {
   height: number;
   /** One byte a pixel, 1 for lettering, base64. */
   bits: string;
-}
-
-/** The lettering's pixels in a screenshot of the viewport (everything else hidden). */
-export async function strokeMask(page: Page, threshold: number): Promise<StrokeMask> {
-  const png = await page.screenshot({ type: 'png' });
-  return page.evaluate(
-    async ({ b64, threshold }) => {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(bitmap, 0, 0);
-      const { data, width, height } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-      const bits = new Uint8Array(width * height);
-      for (let i = 0; i < bits.length; i++) {
-        const l = 0.2126 * data[4 * i]! + 0.7152 * data[4 * i + 1]! + 0.0722 * data[4 * i + 2]!;
-        bits[i] = l > threshold ? 1 : 0;
-      }
-      let s = '';
-      for (let i = 0; i < bits.length; i += 8192)
-        s += String.fromCharCode(...bits.subarray(i, i + 8192));
-      return { width, height, bits: btoa(s) };
-    },
-    { b64: png.toString('base64'), threshold },
-  );
 }
 
 /**

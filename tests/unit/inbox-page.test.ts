@@ -57,15 +57,6 @@ describe('the inbox page in the build', () => {
     expect(await read('sw.js')).not.toMatch(/inbox|\/studio\//);
   });
 
-  it("uses the site's own colours, type and sizes: tokens.css is global.css's :root", async () => {
-    const root = (css: string) => /:root \{[^}]*\}/.exec(css)?.[0];
-    const [site = '', inbox = ''] = await Promise.all(
-      ['src/styles/global.css', 'src/styles/tokens.css'].map((f) => readFile(f, 'utf8')),
-    );
-    expect(root(inbox)).toBeDefined();
-    expect(root(inbox)).toBe(root(site));
-  });
-
   it('is left out of the sitemap, and robots.txt lets a crawler read its noindex', async () => {
     expect(await read('sitemap.xml')).not.toContain('inbox');
     expect(await read('robots.txt')).not.toContain('inbox');
