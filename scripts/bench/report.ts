@@ -3,7 +3,7 @@ import { median, medianInterval, summarize } from '../../src/shared/stats';
 import type { Device } from './browser';
 
 /** What was measured: a Lighthouse run (mobile on the phone's rows), a load, or the feel passes. */
-export type Kind = 'lighthouse' | 'load' | 'feel' | 'challenge' | 'inbox';
+type Kind = 'lighthouse' | 'load' | 'feel' | 'challenge' | 'inbox';
 /** One measurement: a page loaded once, in one round, with its figures by name. */
 export interface Sample {
   build: string;
