@@ -9,14 +9,13 @@ import { startBackendProcess } from '../functions/src/local/process';
 import { startHosting } from './hosting';
 import type { Device } from './bench/browser';
 import { challengeBench } from './bench/challenge';
-import { spamBench } from './bench/spam';
 import { feel } from './bench/feel';
 import { inboxBench, stopInboxBench } from './bench/inbox';
 import { showLayers } from './bench/layers';
 import { runLighthouse } from './bench/lighthouse';
 import { load } from './bench/load';
-import { CONTROL, HOME, PLAIN, ROUTES, report, withFigures } from './bench/report';
-import type { Kind, Sample } from './bench/report';
+import { CONTROL, HOME, PLAIN, ROUTES, report, withFigures, type Sample } from './bench/report';
+import { spamBench } from './bench/spam';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,7 +25,6 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: 'lighthouse,load,feel,challenge,spam,inbox' },
     'write-docs': { type: 'boolean', default: false },
     layers: { type: 'boolean', default: false },
-    gentle: { type: 'boolean', default: false },
   },
 });
 // The spam filter needs no build nor browser: measured first, and alone with --only spam.
@@ -39,8 +37,8 @@ const rounds = Number(args.rounds ?? (args.quick ? 1 : 5));
 /** Lighthouse mobile runs of `/` and its control a round, each `/` beside a control run. */
 const pairRuns = args.quick ? 1 : 3;
 
-type Variant = { kind: Kind; device: Device; route: string; repeat: number };
-const at = (kind: Kind, device: Device, routes: string[], repeat = 0) =>
+type Variant = Omit<Sample, 'build' | 'round' | 'f'>;
+const at = (kind: Sample['kind'], device: Device, routes: string[], repeat = 0) =>
   routes.map((route): Variant => ({ kind, device, route, repeat }));
 const variants = [
   ...[...Array(pairRuns).keys()].flatMap((r) => at('lighthouse', 'phone', [HOME, CONTROL], r)),
@@ -56,53 +54,42 @@ const variants = [
   ...at('inbox', 'desktop', [HOME]),
 ].filter((v) => kinds.includes(v.kind));
 
-async function measure(v: Variant, url: string, round: number): Promise<Record<string, number>> {
-  if (v.kind === 'lighthouse') {
-    const { figures, failing } = await runLighthouse(url, v.device);
-    if (failing.length) console.log(`  audits not passed: ${failing.join(', ')}`);
-    return figures;
-  }
-  if (v.kind === 'feel') return feel(url, v.device, args.gentle ? 'gentle' : 'visitor');
-  if (v.kind === 'challenge') return challengeBench(url, v.device, distDir);
-  if (v.kind === 'inbox') return inboxBench();
+function measure({ kind, device, route }: Variant, url: string, round: number) {
+  if (kind === 'lighthouse') return runLighthouse(url, device);
+  if (kind === 'feel') return feel(url, device);
+  if (kind === 'challenge') return challengeBench(url, device, distDir);
+  if (kind === 'inbox') return inboxBench();
   // The phone's first round watches 20 s, for the first visit's bytes; the lit title needs less.
-  const windowMs =
-    v.device === 'phone' && round === 0 ? 20_000 : v.route === HOME ? 12_000 : 10_000;
-  return load(url, v.device, windowMs);
+  const windowMs = device === 'phone' && !round ? 20_000 : route === HOME ? 12_000 : 10_000;
+  return load(url, device, windowMs);
 }
 
 const started = Date.now();
 const log = (s: string) =>
   console.log(`[bench ${Math.round((Date.now() - started) / 1000)} s] ${s}`);
 const load1 = () => loadavg()[0]!.toFixed(1);
-const shown = (f: Record<string, number>) =>
-  Object.entries(f).flatMap(([k, v]) => (Number.isFinite(v) ? [`${k} ${+v.toFixed(1)}`] : []));
 
 // The inbox's figures come from its callable, not a page: alone, they need no build.
 if (process.env.BENCH_SKIP_BUILD !== '1' && kinds.some((k) => k !== 'inbox')) {
   log(`building into ${distDir}/`);
-  execFileSync('npm', ['run', 'build'], {
-    stdio: 'inherit',
-    env: { ...process.env, DIST_DIR: distDir },
-  });
+  const env = { ...process.env, DIST_DIR: distDir };
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit', env });
 }
-const dirs = [['this', distDir], ...(args.compare ? [['base', args.compare]] : [])] as const;
+const builds = [
+  { id: 'this', dir: distDir },
+  ...(args.compare ? [{ id: 'base', dir: args.compare }] : []),
+];
 // A contact backend of its own, so the form fetches and solves its challenge as it does live.
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 const env = { ...process.env, BACKEND_PORT: '0', DATA_DIR: dataDir, AUTH_EMULATOR: 'off' };
 const backend = await startBackendProcess(env, { capture: true });
+const port = (i: number) => (i ? 0 : Number(process.env.SERVE_PORT ?? 4591));
 const servers = await Promise.all(
-  dirs.map(([, root], i) =>
-    startHosting({
-      root,
-      port: i ? 0 : Number(process.env.SERVE_PORT ?? 4591),
-      backend: backend.origin,
-    }),
-  ),
+  builds.map(({ dir }, i) => startHosting({ root: dir, port: port(i), backend: backend.origin })),
 );
 const origin = (i: number) => `http://localhost:${(servers[i]!.address() as AddressInfo).port}`;
 try {
-  if (args.layers) await showLayers(origin(0), ['/', '/privacypolicy']);
+  if (args.layers) await showLayers(origin(0), [HOME, PLAIN]);
   else await run();
 } finally {
   for (const s of servers) s.close().closeAllConnections();
@@ -113,26 +100,25 @@ try {
 
 async function run() {
   const loadStart = load1();
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   const samples: Sample[] = [];
   const failures: string[] = [];
-  const all = dirs.flatMap(([build], i) => variants.map((v) => ({ ...v, build, i })));
+  const all = builds.flatMap(({ id }, i) => variants.map((v) => ({ ...v, build: id, i })));
   log(
-    `${all.length} pages a round, ${rounds} rounds; ${dirs.map(([b, d]) => `${b}: ${d}/`).join(', ')}`,
+    `${all.length} pages a round, ${rounds} rounds; ${builds.map((b) => `${b.id}: ${b.dir}/`).join(', ')}`,
   );
   for (let round = 0; round < rounds; round++) {
     // Rotated, and reversed every other round: no page always goes first or after the same one.
     const shift = (round * Math.ceil(all.length / rounds)) % all.length;
     const order = [...all.slice(shift), ...all.slice(0, shift)];
-    for (const v of round % 2 ? order.reverse() : order) {
-      const { i, ...where } = v;
+    for (const { i, ...v } of round % 2 ? order.reverse() : order) {
       const name = `round ${round + 1} ${v.build} ${v.kind} ${v.device} ${v.route}`;
       // One retry: now and then a busy machine loses a trace or a Lighthouse run.
       for (let attempt = 1; attempt <= 2; attempt++)
         try {
-          const f = await measure(v, origin(i) + v.route, round);
-          samples.push({ ...where, round, f });
-          log(`${name}: ${shown(f).join(', ')}`);
+          const f: Record<string, number> = await measure(v, origin(i) + v.route, round);
+          samples.push({ ...v, round, f });
+          const shown = Object.entries(f).filter(([, x]) => Number.isFinite(x));
+          log(`${name}: ${shown.map(([k, x]) => `${k} ${+x.toFixed(1)}`).join(', ')}`);
           break;
         } catch (err) {
           log(`${name}: attempt ${attempt} failed: ${(err as Error).message.split('\n')[0]}`);
@@ -140,12 +126,18 @@ async function run() {
         }
     }
   }
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
   const minutes = (Date.now() - started) / 60_000;
-  const builds = dirs.map(([id, dir]) => ({ id, dir }));
-  const load = `${loadStart} to ${load1()}`;
-  const info = { commit, date, rounds, minutes, load, builds, failures, gentle: args.gentle };
-
+  const info = {
+    commit,
+    date,
+    rounds,
+    minutes,
+    load: `${loadStart} to ${load1()}`,
+    builds,
+    failures,
+  };
   const text = report(info, samples);
   console.log(`\n${text}\n`);
   mkdirSync(outDir, { recursive: true });

@@ -1,18 +1,14 @@
 /** The bench's Chromium: where it is, its flags, the two visitors, and small helpers. */
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Headless, no sandbox (root), and no background traffic: nothing is downloaded at run time. */
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export const CHROMIUM_FLAGS = (
+  '--headless=new --no-sandbox --disable-background-networking --disable-component-update ' +
+  '--disable-sync --no-first-run --disable-quic'
+).split(' ');
 
 export type Device = 'phone' | 'desktop';
 
@@ -30,12 +26,9 @@ export const DEVICES = {
   },
 } as const;
 
-const launch = () =>
-  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-
 /** `run` with a fresh browser, closed after; given up with `message` after `ms`. */
 export async function inBrowser<T>(ms: number, message: string, run: (b: Browser) => Promise<T>) {
-  const browser = await launch();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     return await within(run(browser), ms, message);
   } finally {
@@ -47,7 +40,7 @@ export async function inBrowser<T>(ms: number, message: string, run: (b: Browser
 export async function devicePage(
   browser: Browser,
   device: Device,
-  options: BrowserContextOptions = {},
+  options?: BrowserContextOptions,
 ) {
   const { cpuSlowdown, ...emulated } = DEVICES[device];
   const context = await browser.newContext({ ...emulated, ...options });
@@ -57,13 +50,20 @@ export async function devicePage(
   return { page, cdp, context };
 }
 
-/** CPU seconds so far per process type, every thread included (software GL's too). */
-export async function processCpuSeconds(browser: Browser): Promise<Record<string, number>> {
-  const cdp = await browser.newBrowserCDPSession();
-  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo').finally(() => cdp.detach());
-  const out: Record<string, number> = {};
-  for (const p of processInfo) out[p.type] = (out[p.type] ?? 0) + p.cpuTime;
-  return out;
+/** `url` loaded as `device` in a fresh browser and settled (unless told not to), then `run`. */
+export function onPage<T>(
+  url: string,
+  device: Device,
+  what: string,
+  run: (page: Page, browser: Browser, cdp: CDPSession) => Promise<T>,
+  { settled = true, ...options }: BrowserContextOptions & { settled?: boolean } = {},
+) {
+  return inBrowser(120_000, `${what} on ${url} did not end within 120 s`, async (browser) => {
+    const { page, cdp } = await devicePage(browser, device, options);
+    await page.goto(url, { waitUntil: 'load' });
+    if (settled) await settle(page);
+    return run(page, browser, cdp);
+  });
 }
 
 /** The promise's value; rejects with `message` when it has not settled within `ms`. */
@@ -84,7 +84,7 @@ export const frames = (page: Page, n = 1) =>
   })`);
 
 /** Until the canvas has the title (on `/` with WebGL) and nothing plays any more, at most 15 s. */
-export async function settle(page: Page) {
+async function settle(page: Page) {
   const settled = () =>
     (location.pathname !== '/' ||
       location.search.includes('webgl=0') ||

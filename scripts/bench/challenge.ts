@@ -1,37 +1,29 @@
 /** The challenge, solved by the page's worker and by a scripted sender (docs/performance.md). */
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { issueChallenge } from '../../functions/src/challenge';
 import { backendSettings } from '../../functions/src/settings';
 import { median } from '../../src/shared/stats';
-import { devicePage, inBrowser, type Device } from './browser';
+import { onPage, type Device } from './browser';
 
-/** Challenges solved per sample: enough for a median over the spread of their answers. */
-const SOLVES = 12;
-
-const challenges = async (n: number) => {
+/** Twelve challenges a sample: enough for a median over the spread of their answers. */
+const challenges = () => {
   const settings = backendSettings({ CHALLENGE_SECRET: 'bench-only-secret' }).challenge!;
-  return Promise.all(Array.from({ length: n }, () => issueChallenge(settings, new Date())));
+  return Promise.all(Array.from({ length: 12 }, () => issueChallenge(settings, new Date())));
 };
 
-/** The solver's bundle in the build the bench serves. */
-function solverPath(distDir: string): string {
-  const name = readdirSync(join(distDir, 'assets')).find((n) => /^solver\.worker-.+\.js$/.test(n));
-  if (!name) throw new Error(`No solver worker in ${distDir}/assets`);
-  return `/assets/${name}`;
-}
-
 /**
- * The median time, worker start included, for the page's solver to find an answer, each
+ * The median time, worker start included, for the build's solver to find an answer, each
  * challenge in one worker (a phone with one free core), with the device's CPU slowdown.
  */
-function solveInPage(url: string, device: Device, distDir: string): Promise<number> {
-  return inBrowser(120_000, 'The solves took over 2 minutes', async (browser) => {
-    const { page } = await devicePage(browser, device, { serviceWorkers: 'block' });
-    await page.goto(url, { waitUntil: 'load' });
-    const times = await page.evaluate(
+async function solveInPage(url: string, device: Device, distDir: string): Promise<number> {
+  const name = readdirSync(`${distDir}/assets`).find((n) => /^solver\.worker-.+\.js$/.test(n));
+  if (!name) throw new Error(`No solver worker in ${distDir}/assets`);
+  const list = await challenges();
+  const solve = (page: Page) =>
+    page.evaluate(
       async ({ worker, list }) => {
         const out: number[] = [];
         for (const challenge of list) {
@@ -48,15 +40,15 @@ function solveInPage(url: string, device: Device, distDir: string): Promise<numb
         }
         return out;
       },
-      { worker: solverPath(distDir), list: await challenges(SOLVES) },
+      { worker: `/assets/${name}`, list },
     );
-    return median(times);
-  });
+  const options = { settled: false, serviceWorkers: 'block' } as const;
+  return median(await onPage(url, device, 'the solves', solve, options));
 }
 
 /** CPU ms per message for a sender solving in Node, one challenge after another. */
 async function senderCpu(): Promise<number> {
-  const list = await challenges(SOLVES);
+  const list = await challenges();
   const start = process.cpuUsage();
   for (const challenge of list) await solveChallenge({ challenge, deriveKey });
   const used = process.cpuUsage(start);

@@ -1,8 +1,8 @@
 /** How a page feels once it is up: the passes of docs/performance.md, watched from the page. */
 import type { Browser, JSHandle, Page } from 'playwright-core';
 import { quantile } from '../../src/shared/stats';
-import { devicePage, frames, inBrowser, processCpuSeconds, settle, type Device } from './browser';
-import { rasterOf, type TraceEvent } from './trace';
+import { frames, onPage, type Device } from './browser';
+import { rasterOf, stopTrace } from './trace';
 
 /** What a pass collects in the page. A string, so no build helper ends up in the page. */
 const RECORDER = `(() => {
@@ -27,16 +27,12 @@ const RECORDER = `(() => {
   r.stop = () => {
     r.on = false;
     take([...loaf.takeRecords(), ...events.takeRecords()]);
-    loaf.disconnect();
-    events.disconnect();
-    const [presses, keys] = [Object.values(r.presses), Object.values(r.keys)];
-    return { frames: r.frames, longFrames: r.longFrames, presses, keys };
+    [loaf, events].forEach((o) => o.disconnect());
+    return { ...r, presses: Object.values(r.presses), keys: Object.values(r.keys) };
   };
   return r;
 })()`;
-type Recorder = {
-  stop: () => { frames: number[]; longFrames: number[]; presses: number[]; keys: number[] };
-};
+type Recorded = { frames: number[]; longFrames: number[]; presses: number[]; keys: number[] };
 
 /** The slowest of some interactions; 16 with none over the observer's 16 ms threshold. */
 const slowestOf = (list: number[]) => (list.length ? Math.max(...list) : 16);
@@ -45,7 +41,7 @@ const slowestOf = (list: number[]) => (list.length ? Math.max(...list) : 16);
  * Frame interval p50 / p95 / max, long animation frames and their blocking time, and the slowest
  * interaction from input to next paint: of the presses (clicks, taps) and of the keys.
  */
-export function passFigures(r: ReturnType<Recorder['stop']>) {
+export function passFigures(r: Recorded) {
   const intervals = r.frames.slice(1).map((t, i) => t - r.frames[i]!);
   return {
     p50: quantile(intervals, 0.5),
@@ -59,11 +55,10 @@ export function passFigures(r: ReturnType<Recorder['stop']>) {
   };
 }
 
-/** Runs `during` with a recorder in the page, then lets the last paints and entries arrive. */
+/** Runs `during` with a recorder in the page, then lets the last inputs' entries and paints come. */
 async function watch(page: Page, during: () => Promise<unknown>) {
-  const recorder = (await page.evaluateHandle(RECORDER)) as JSHandle<Recorder>;
+  const recorder = (await page.evaluateHandle(RECORDER)) as JSHandle<{ stop(): Recorded }>;
   await during();
-  // The last inputs' entries come with the paints after them.
   await frames(page, 10);
   return passFigures(await recorder.evaluate((r) => r.stop()));
 }
@@ -86,29 +81,25 @@ async function toTop(page: Page) {
   await frames(page, 10);
 }
 
-const TRACE = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc'];
-
 /** The second scroll down the page (the first one reveals the sections), traced for raster. */
 async function scrollPass(browser: Browser, page: Page) {
   await wheel(page, 40);
   await toTop(page);
-  await browser.startTracing(page, { categories: TRACE });
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc'];
+  await browser.startTracing(page, { categories });
   const figures = await watch(page, () => wheel(page, 120));
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as {
-    traceEvents: TraceEvent[];
-  };
-  return { ...figures, ...rasterOf(trace.traceEvents) };
+  return { ...figures, ...rasterOf(await stopTrace(browser)) };
 }
 
 /** The pointer across the page's heading, left to right in about 1.5 s. */
 async function pointerPass(page: Page) {
   await toTop(page);
   const box = (await page.locator('h1').first().boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x - 20, y);
+  const [x, y, width] = [box.x - 20, box.y + box.height / 2, box.width + 40];
+  await page.mouse.move(x, y);
   return watch(page, async () => {
     for (let i = 0; i <= 90; i++) {
-      await page.mouse.move(box.x - 20 + ((box.width + 40) * i) / 90, y);
+      await page.mouse.move(x + (width * i) / 90, y);
       await frames(page);
     }
   });
@@ -119,30 +110,21 @@ const PLAIN_FORM =
   '<form><input required aria-label="Name"><textarea aria-label="Message"></textarea>' +
   '<button type="submit">Send</button></form>';
 
-/** How the form pass meets the form: as a visitor, or gently (`--gentle`, docs/performance.md). */
-export type FormPace = 'visitor' | 'gentle';
-type Visit = { page: Page; device: Device; pace: FormPace };
-
-/** A click on the desktop, a tap on the phone, at the middle of `selector`, watched with `then`. */
-async function press(visit: Visit, selector: string, then?: () => Promise<void>) {
-  const { page, device, pace } = visit;
+/**
+ * A click on the desktop, a tap on the phone, at the middle of `selector`, watched with `then`.
+ * The desktop's pointer comes from 240 px to the left and 120 px below, a step a frame.
+ */
+async function press(page: Page, device: Device, selector: string, then?: () => Promise<void>) {
   const target = page.locator(selector).first();
   await target.scrollIntoViewIfNeeded();
   await frames(page, 10);
   const box = (await target.boundingBox())!;
   const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-  const glide = device === 'desktop' && pace === 'visitor';
-  // The visitor's pointer comes from 240 px to the left and 120 px below, a step a frame.
-  const step = (i: number) => page.mouse.move(Math.max(x - 24 * i, 0), y + 12 * i);
-  if (glide) await step(10);
-  else if (device === 'desktop') {
-    await page.mouse.move(x, y, { steps: 8 });
-    // The gentle pace rests the pointer 1 s: the rest is part of what the pass measures.
-    await page.waitForTimeout(1_000);
-  }
+  const steps = device === 'desktop' ? 10 : 0;
+  if (steps) await page.mouse.move(Math.max(x - 240, 0), y + 120);
   return watch(page, async () => {
-    for (let i = 9; glide && i > 0; i--) {
-      await step(i);
+    for (let i = steps - 1; i > 0; i--) {
+      await page.mouse.move(Math.max(x - 24 * i, 0), y + 12 * i);
       await frames(page);
     }
     await (device === 'phone' ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
@@ -150,24 +132,20 @@ async function press(visit: Visit, selector: string, then?: () => Promise<void>)
   });
 }
 
-/** The first click into the text area, about 50 keys, then Send with an error. */
-async function formPass(visit: Visit) {
-  const { page, pace } = visit;
+/** The first click into the text area and about 50 keys, watched together, then Send with an error. */
+async function formPass(page: Page, device: Device) {
   if (!(await page.locator('form textarea').count()))
     await page.evaluate((html) => {
       (document.querySelector('main') ?? document.body).insertAdjacentHTML('beforeend', html);
     }, PLAIN_FORM);
-  const type = async () => {
-    // When the first key comes after the click is part of the pace measured, not a wait.
-    await page.waitForTimeout(pace === 'visitor' ? 150 : 800);
+  const typing = await press(page, device, 'form textarea', async () => {
+    // A visitor's first key comes 150 ms after the click: the pace is part of what is measured.
+    await page.waitForTimeout(150);
     await page.keyboard.type('Hello, we would like a quote for a small web app.', { delay: 30 });
-  };
-  // A visitor's keys are watched with the click; gently, on their own.
-  const first = await press(visit, 'form textarea', pace === 'visitor' ? type : undefined);
-  const typing = pace === 'visitor' ? first : await watch(page, type);
-  const sendError = await press(visit, 'form button[type="submit"]');
+  });
+  const sendError = await press(page, device, 'form button[type="submit"]');
   return {
-    formFirstClick: first.slowestPress,
+    formFirstClick: typing.slowestPress,
     typingSlowestKey: typing.slowestKey,
     formSendError: sendError.slowestPress,
   };
@@ -175,8 +153,12 @@ async function formPass(visit: Visit) {
 
 /** Browser CPU while the page sits still for 3 s, in % of one core (every process). */
 async function stillCpu(browser: Browser, page: Page) {
-  const cpu = async () =>
-    Object.values(await processCpuSeconds(browser)).reduce((a, b) => a + b, 0);
+  // CPU seconds so far of every process, every thread included (software GL's too).
+  const cpu = async () => {
+    const cdp = await browser.newBrowserCDPSession();
+    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo').finally(() => cdp.detach());
+    return processInfo.reduce((a, p) => a + p.cpuTime, 0);
+  };
   const [start, t0] = [await cpu(), Date.now()];
   // The 3 s of stillness are what is measured: the CPU the page spends while no one acts.
   await page.waitForTimeout(3_000);
@@ -184,20 +166,19 @@ async function stillCpu(browser: Browser, page: Page) {
 }
 
 /** One page in a fresh browser: settled, still, then scrolled, pointed at and its form used. */
-export function feel(url: string, device: Device, pace: FormPace = 'visitor') {
-  const message = `the feel passes on ${url} did not end within 120 s`;
-  return inBrowser(120_000, message, async (browser) => {
-    const { page } = await devicePage(browser, device);
-    await page.goto(url, { waitUntil: 'load' });
-    await settle(page);
+export function feel(url: string, device: Device) {
+  return onPage(url, device, 'the feel passes', async (page, browser) => {
     const still = device === 'desktop' ? await stillCpu(browser, page) : Number.NaN;
-    const s = await scrollPass(browser, page);
-    const p = await pointerPass(page);
-    const form = await formPass({ page, device, pace });
     const named = (pass: string, f: object) =>
-      Object.entries(f).map(([k, v]) => [pass + k[0]!.toUpperCase() + k.slice(1), v]);
-    const passes = [named('scroll', s), named('pointer', p)];
-    const figures: Record<string, number> = Object.fromEntries(passes.flat());
-    return { stillCpu: still, ...figures, ...form };
+      Object.entries(f).map(([k, v]) => [pass + k[0]!.toUpperCase() + k.slice(1), v as number]);
+    const passes = [
+      named('scroll', await scrollPass(browser, page)),
+      named('pointer', await pointerPass(page)),
+    ];
+    return {
+      stillCpu: still,
+      ...Object.fromEntries(passes.flat()),
+      ...(await formPass(page, device)),
+    };
   });
 }

@@ -1,6 +1,6 @@
 /** `npm run bench -- --layers`: the compositor's layers of each page on the phone, and why. */
 import type { CDPSession } from 'playwright-core';
-import { devicePage, inBrowser, settle } from './browser';
+import { onPage } from './browser';
 
 type Layer = { layerId: string; backendNodeId?: number; width: number; height: number };
 
@@ -19,10 +19,7 @@ async function owner(cdp: CDPSession, { backendNodeId }: Layer): Promise<string>
 
 export async function showLayers(origin: string, routes: string[]) {
   for (const route of routes)
-    await inBrowser(120_000, `the layers of ${route} took over 2 minutes`, async (browser) => {
-      const { page, cdp } = await devicePage(browser, 'phone');
-      await page.goto(origin + route, { waitUntil: 'load' });
-      await settle(page);
+    await onPage(origin + route, 'phone', 'the layers', async (page, _, cdp) => {
       // The domain reports the tree when it changes: a change no one sees asks for one.
       const tree = new Promise<Layer[]>((resolve) =>
         cdp.on('LayerTree.layerTreeDidChange', ({ layers }) => layers && resolve(layers)),
@@ -32,13 +29,11 @@ export async function showLayers(origin: string, routes: string[]) {
       const layers = await tree;
       console.log(`\n${route}: ${layers.length} layers on the phone, once settled`);
       for (const layer of layers) {
-        const why = await cdp
+        const { compositingReasonIds: why = [] } = await cdp
           .send('LayerTree.compositingReasons', { layerId: layer.layerId })
-          .catch(() => ({ compositingReasonIds: [] as string[] }));
+          .catch(() => ({ compositingReasonIds: [] }));
         const size = `${layer.width}x${layer.height}`.padEnd(10);
-        console.log(
-          `  ${size} ${(await owner(cdp, layer)).padEnd(50)} ${(why.compositingReasonIds ?? []).join(', ')}`,
-        );
+        console.log(`  ${size} ${(await owner(cdp, layer)).padEnd(50)} ${why.join(', ')}`);
       }
     });
 }

@@ -4,7 +4,7 @@
  */
 import type { Browser, Request } from 'playwright-core';
 import { DEVICES, devicePage, inBrowser, within, type Device } from './browser';
-import { loadCosts, type TraceEvent } from './trace';
+import { loadCosts, stopTrace } from './trace';
 
 const TRACE_MS = 10_000;
 const CATEGORIES = (
@@ -23,40 +23,37 @@ export function litMs(frames: { t: number; litArea: number; litShare: number }[]
 
 type Box = { x: number; y: number; width: number; height: number };
 
-/** Each screencast frame's lit area inside `box`, decoded in a page of `browser`. */
-async function framePixels(
-  browser: Browser,
-  frames: { jpeg: string; t: number }[],
-  box: Box,
-  vw: number,
-) {
+/** Each screencast frame's lit area inside `box` (CSS px), decoded in a page of `browser`. */
+async function framePixels(browser: Browser, jpegs: string[], box: Box, vw: number) {
   const page = await browser.newPage();
   const out = [];
-  for (let i = 0; i < frames.length; i += 20) {
-    const batch = frames.slice(i, i + 20);
-    const measured = await page.evaluate(
-      ({ jpegs, box, vw, lit }) =>
-        Promise.all(
-          jpegs.map(async (b64) => {
-            const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-            const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }));
-            const s = bitmap.width / vw;
-            const [x, y] = [Math.max(0, Math.floor(box.x * s)), Math.max(0, Math.floor(box.y * s))];
-            const w = Math.max(1, Math.min(bitmap.width - x, Math.ceil(box.width * s)));
-            const h = Math.max(1, Math.min(bitmap.height - y, Math.ceil(box.height * s)));
-            const ctx = new OffscreenCanvas(w, h).getContext('2d')!;
-            ctx.drawImage(bitmap, x, y, w, h, 0, 0, w, h);
-            const { data } = ctx.getImageData(0, 0, w, h);
-            let count = 0;
-            for (let p = 0; p < data.length; p += 4)
-              if (0.2126 * data[p]! + 0.7152 * data[p + 1]! + 0.0722 * data[p + 2]! >= lit) count++;
-            return { litArea: count / (s * s), litShare: count / (w * h) };
-          }),
-        ),
-      { jpegs: batch.map((f) => f.jpeg), box, vw, lit: LIT.luminance },
+  for (let i = 0; i < jpegs.length; i += 20)
+    out.push(
+      ...(await page.evaluate(
+        ({ batch, box, vw, lit }) =>
+          Promise.all(
+            batch.map(async (b64) => {
+              const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+              const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }));
+              const s = bitmap.width / vw;
+              const [x, y] = [
+                Math.max(0, Math.floor(box.x * s)),
+                Math.max(0, Math.floor(box.y * s)),
+              ];
+              const w = Math.max(1, Math.min(bitmap.width - x, Math.ceil(box.width * s)));
+              const h = Math.max(1, Math.min(bitmap.height - y, Math.ceil(box.height * s)));
+              const ctx = new OffscreenCanvas(w, h).getContext('2d')!;
+              ctx.drawImage(bitmap, x, y, w, h, 0, 0, w, h);
+              const { data } = ctx.getImageData(0, 0, w, h);
+              let n = 0;
+              for (let p = 0; p < data.length; p += 4)
+                if (0.2126 * data[p]! + 0.7152 * data[p + 1]! + 0.0722 * data[p + 2]! >= lit) n++;
+              return { litArea: n / (s * s), litShare: n / (w * h) };
+            }),
+          ),
+        { batch: jpegs.slice(i, i + 20), box, vw, lit: LIT.luminance },
+      )),
     );
-    out.push(...measured.map((m, j) => ({ ...m, t: batch[j]!.t })));
-  }
   await page.close();
   return out;
 }
@@ -85,7 +82,6 @@ export function load(url: string, device: Device, windowMs: number) {
 
 async function record(browser: Browser, url: string, device: Device, windowMs: number) {
   const { page, cdp, context } = await devicePage(browser, device, { serviceWorkers: 'allow' });
-  const options = DEVICES[device];
   const frames: { jpeg: string; epochMs: number }[] = [];
   cdp.on('Page.screencastFrame', (f) => {
     frames.push({ jpeg: f.data, epochMs: (f.metadata.timestamp ?? Number.NaN) * 1000 });
@@ -93,42 +89,44 @@ async function record(browser: Browser, url: string, device: Device, windowMs: n
   });
   const finished: Request[] = [];
   context.on('requestfinished', (r) => finished.push(r));
-
+  const { viewport, deviceScaleFactor: dpr } = DEVICES[device];
+  const [maxWidth, maxHeight] = [viewport.width * dpr, viewport.height * dpr];
   await browser.startTracing(page, { categories: CATEGORIES });
-  const { width, height } = options.viewport;
-  const [maxWidth, maxHeight] = [width, height].map((v) => v * options.deviceScaleFactor);
   await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, maxWidth, maxHeight });
   const sent = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
   const timeOrigin = await page.evaluate(() => performance.timeOrigin);
   // The windows are what is measured: the trace's first TRACE_MS, then the whole watch.
   await page.waitForTimeout(Math.max(0, sent + TRACE_MS - Date.now()));
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as {
-    traceEvents: TraceEvent[];
-  };
+  const trace = await stopTrace(browser);
   await page.waitForTimeout(Math.max(0, sent + windowMs - Date.now()));
   await cdp.send('Page.stopScreencast');
 
+  // The title's words as drawn, with half a line more above and below for the light's glow.
   const box = await page.evaluate(() => {
-    // The title's words as drawn, with half a line more above and below for the light's glow.
     const rects = [...document.querySelectorAll('#hero-title .hero__word')].map((w) =>
       w.getBoundingClientRect(),
     );
     if (!rects.length) return null;
     const [x, y] = [Math.min(...rects.map((r) => r.left)), Math.min(...rects.map((r) => r.top))];
-    const [w, h] = [
-      Math.max(...rects.map((r) => r.right)) - x,
-      Math.max(...rects.map((r) => r.bottom)) - y,
-    ];
-    return { x, y: y - h / 4, width: w, height: h * 1.5 };
+    const h = Math.max(...rects.map((r) => r.bottom)) - y;
+    return { x, y: y - h / 4, width: Math.max(...rects.map((r) => r.right)) - x, height: h * 1.5 };
   });
   const kib = await kibOf(finished, timeOrigin + windowMs);
   await context.close();
   const seen = frames
-    .map((f) => ({ jpeg: f.jpeg, t: f.epochMs - timeOrigin }))
+    .map((f) => ({ ...f, t: f.epochMs - timeOrigin }))
     .filter((f) => f.t <= windowMs);
-  const lit = box ? litMs(await framePixels(browser, seen, box, width)) : Number.NaN;
-  const c = loadCosts(trace.traceEvents, TRACE_MS);
+  const pixels = box
+    ? await framePixels(
+        browser,
+        seen.map((f) => f.jpeg),
+        box,
+        viewport.width,
+      )
+    : [];
+  const lit = litMs(pixels.map((p, i) => ({ ...p, t: seen[i]!.t })));
+  const c = loadCosts(trace, TRACE_MS);
   return {
     // A load never lit in its window counts as the whole window: a lower bound.
     litTitle: box ? (Number.isFinite(lit) ? lit : windowMs) : Number.NaN,

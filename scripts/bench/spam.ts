@@ -3,12 +3,9 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_SPAM_THRESHOLD } from '../../functions/src/spam/filter';
 import { quantile } from '../../src/shared/stats';
 import { loadCorpus } from '../spam/corpus';
+import { table } from './report';
 
-interface Labelled {
-  spam: boolean;
-  name: string;
-  message: string;
-}
+type Labelled = { spam: boolean; name: string; message: string };
 
 /**
  * Contact-form messages in several languages: spam retold from kinds that site owners published
@@ -21,9 +18,6 @@ const contactSet = () =>
       readFileSync(new URL('../../tests/fixtures/contactSet.json', import.meta.url), 'utf8'),
     ) as { messages: Labelled[] }
   ).messages;
-
-/** Scoring passes over every message, for the time figures. */
-const PASSES = 5;
 
 const BAD_INPUT: Record<string, string> = {
   '2,000 characters of one word': 'spam '.repeat(400),
@@ -63,38 +57,52 @@ export async function spamBench(): Promise<string> {
     ],
     ['contact-form set', contactSet()],
   ];
-  const lines = [
-    '| set | spam | legitimate | precision | recall (spam held, ≥ 90 %) | legitimate held (≤ 1 %) |',
-    '| --- | --- | --- | --- | --- | --- |',
-  ];
-  for (const [name, items] of sets) {
+  const quality = sets.map(([name, items]) => {
     const held = items.filter((m) => score(m) >= DEFAULT_SPAM_THRESHOLD);
     const [tp, fp] = [held.filter((m) => m.spam).length, held.filter((m) => !m.spam).length];
     const spam = items.filter((m) => m.spam).length;
     const ham = items.length - spam;
-    lines.push(
-      `| ${name} | ${spam} | ${ham} | ${pct(tp / Math.max(1, tp + fp))} | ${pct(tp / spam)} ${verdict(tp / spam >= 0.9)} | ${pct(fp / ham)} (${fp}) ${verdict(fp / ham <= 0.01)} |`,
-    );
-  }
-  const row = (what: string, ms: number[]) =>
-    `| ${what} | ${quantile(ms, 0.5).toFixed(2)} ms | ${quantile(ms, 0.95).toFixed(2)} ms ${verdict(quantile(ms, 0.95) <= 5)} |`;
-  lines.push('', '| scoring one message (one core) | p50 | p95 (≤ 5 ms) |', '| --- | --- | --- |');
-  lines.push(
+    const [recall, falsePositives] = [tp / spam, fp / ham];
+    return [name, `${spam}`, `${ham}`, pct(tp / Math.max(1, tp + fp))]
+      .concat(`${pct(recall)} ${verdict(recall >= 0.9)}`)
+      .concat(`${pct(falsePositives)} (${fp}) ${verdict(falsePositives <= 0.01)}`);
+  });
+  const row = (what: string, ms: number[]) => {
+    const [p50, p95] = [quantile(ms, 0.5), quantile(ms, 0.95)];
+    return [what, `${p50.toFixed(2)} ms`, `${p95.toFixed(2)} ms ${verdict(p95 <= 5)}`];
+  };
+  // Five scoring passes over every message; each bad input warmed up, then scored 200 times.
+  const times = [
     row(
       'every message of both sets',
       timed(
-        sets.flatMap(([, items]) => items),
-        PASSES,
+        sets.flatMap(([, m]) => m),
+        5,
         score,
       ),
     ),
-  );
+  ];
   for (const [what, message] of Object.entries(BAD_INPUT)) {
     const bad = { spam: true, name: 'Some Body', message };
-    timed([bad], 20, score); // warm up
-    lines.push(row(what, timed([bad], 200, score)));
+    timed([bad], 20, score);
+    times.push(row(what, timed([bad], 200, score)));
   }
   const memory = `${memoryMb.toFixed(1)} MB (≤ 50 MB) ${verdict(memoryMb <= 50)}`;
-  lines.push('', `Memory the model adds (resident, loaded once): ${memory}.`);
-  return lines.join('\n');
+  return [
+    ...table(
+      [
+        'set',
+        'spam',
+        'legitimate',
+        'precision',
+        'recall (spam held, ≥ 90 %)',
+        'legitimate held (≤ 1 %)',
+      ],
+      quality,
+    ),
+    '',
+    ...table(['scoring one message (one core)', 'p50', 'p95 (≤ 5 ms)'], times),
+    '',
+    `Memory the model adds (resident, loaded once): ${memory}.`,
+  ].join('\n');
 }

@@ -1,4 +1,5 @@
 /** Figures from a Chrome trace: CPU per thread over a load, and the raster of a scroll pass. */
+import type { Browser } from 'playwright-core';
 
 export interface TraceEvent {
   name: string;
@@ -15,6 +16,11 @@ export interface TraceEvent {
     beginData?: { url?: string };
   };
 }
+
+/** The events of the trace `browser` records, once stopped. */
+export const stopTrace = async (browser: Browser) =>
+  (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
+    .traceEvents;
 
 /** The main thread's own style, layout and paint work. */
 const STYLE_LAYOUT_PAINT =
@@ -57,25 +63,19 @@ function threadSummary(events: TraceEvent[], from: number, to: number) {
   return { cpuMs: cpu / 1000, wallMs: wall / 1000, slpMs: slp / 1000, longTasks: long };
 }
 
-/** Events grouped by thread, with each thread's name and the GPU process's id. */
-function threadsOf(events: TraceEvent[]) {
+/** The events of each thread of process `pid` (null: of any process) whose name passes `test`. */
+function threads(events: TraceEvent[], pid: number | null, test: (name: string) => boolean) {
   const names = new Map<string, string>();
   const byThread = new Map<string, TraceEvent[]>();
-  let gpuPid: number | undefined;
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
     if (e.ph === 'M' && e.name === 'thread_name') names.set(key, String(e.args?.name ?? ''));
-    if (e.ph === 'M' && e.name === 'process_name' && e.args?.name === 'GPU Process') gpuPid = e.pid;
-    if (e.ph !== 'X' && e.ph !== 'B' && e.ph !== 'E') continue;
-    if (!byThread.has(key)) byThread.set(key, []);
-    byThread.get(key)!.push(e);
+    else if ('XBE'.includes(e.ph) && (pid === null || e.pid === pid)) {
+      if (!byThread.has(key)) byThread.set(key, []);
+      byThread.get(key)!.push(e);
+    }
   }
-  /** Threads of process `pid` (null: of any process) whose name passes `test`. */
-  const pick = (pid: number | null | undefined, test: (name: string) => boolean) =>
-    [...byThread.keys()]
-      .filter((k) => (pid === null || k.startsWith(`${pid}:`)) && test(names.get(k) ?? ''))
-      .map((k) => byThread.get(k)!);
-  return { gpuPid, pick };
+  return [...byThread].filter(([key]) => test(names.get(key) ?? '')).map(([, list]) => list);
 }
 
 /**
@@ -92,30 +92,35 @@ export function loadCosts(events: TraceEvent[], windowMs: number) {
   const nav = [starts!, parses!].find((l) => l.length)?.reduce((a, e) => (e.ts < a.ts ? e : a));
   if (!nav) throw new Error("The trace lost the page's navigationStart");
   const [from, to] = [nav.ts, nav.ts + windowMs * 1000];
-  const { gpuPid, pick } = threadsOf(events);
-  const cpu = (threads: TraceEvent[][]) =>
-    threads.reduce((a, t) => a + threadSummary(t, from, to).cpuMs, 0);
-  const main = threadSummary(pick(nav.pid, (n) => n === 'CrRendererMain')[0] ?? [], from, to);
-  const worker = cpu(pick(nav.pid, (n) => n.startsWith('DedicatedWorker')));
-  const compositor = cpu(pick(nav.pid, (n) => n === 'Compositor'));
-  const gpu = cpu(pick(gpuPid, (n) => n === 'CrGpuMain'));
+  const gpuPid = events.find(
+    (e) => e.name === 'process_name' && e.args?.name === 'GPU Process',
+  )?.pid;
+  const cpu = (pid: number | undefined, test: (name: string) => boolean) =>
+    pid === undefined
+      ? 0
+      : threads(events, pid, test).reduce((a, t) => a + threadSummary(t, from, to).cpuMs, 0);
+  const main = threadSummary(
+    threads(events, nav.pid, (n) => n === 'CrRendererMain')[0] ?? [],
+    from,
+    to,
+  );
+  const worker = cpu(nav.pid, (n) => n.startsWith('DedicatedWorker'));
+  const compositor = cpu(nav.pid, (n) => n === 'Compositor');
+  const gpu = cpu(gpuPid, (n) => n === 'CrGpuMain');
   return { ...main, worker, compositor, gpu, canvas: main.cpuMs + worker + compositor + gpu };
 }
 
 /** Raster in a trace: RasterTask wall time and count on the raster workers, Paint on the page's. */
 export function rasterOf(events: TraceEvent[]) {
-  const { pick } = threadsOf(events);
-  const sum = (threads: TraceEvent[][], name: string) => {
-    const found = threads.flat().filter((e) => e.name === name && e.dur !== undefined);
-    return [found.reduce((a, e) => a + e.dur! / 1000, 0), found.length];
+  const sum = (name: string, thread: RegExp) => {
+    const found = threads(events, null, (n) => thread.test(n))
+      .flat()
+      .filter((e) => e.name === name && e.dur !== undefined);
+    return [found.reduce((a, e) => a + e.dur! / 1000, 0), found.length] as const;
   };
   const [rasterMs, rasterTasks] = sum(
-    pick(null, (n) => /^(ThreadPoolForegroundWorker|CompositorTileWorker)/.test(n)),
     'RasterTask',
+    /^(ThreadPoolForegroundWorker|CompositorTileWorker)/,
   );
-  const [paintMs] = sum(
-    pick(null, (n) => n === 'CrRendererMain'),
-    'Paint',
-  );
-  return { rasterMs: rasterMs!, rasterTasks: rasterTasks!, paintMs: paintMs! };
+  return { rasterMs, rasterTasks, paintMs: sum('Paint', /^CrRendererMain$/)[0] };
 }
