@@ -30,12 +30,7 @@ function chunkGraph(chunks: (Chunk & { isDynamicEntry: boolean })[]): ChunkGraph
 }
 
 /** The preloads of an import of `file` from `hostId`, by the rule above. */
-function preloadsOf(
-  graph: ChunkGraph,
-  file: string,
-  deps: string[],
-  hostId: string,
-): string[] {
+function preloadsOf(graph: ChunkGraph, file: string, deps: string[], hostId: string): string[] {
   if (graph.entries.has(hostId)) return deps.filter((dep) => !graph.entries.has(dep));
   return deps.filter(
     (dep) => dep !== file && !graph.entries.has(dep) && !graph.dynamicEntries.has(dep),

@@ -13,11 +13,7 @@ import { contextLoss } from './contextLoss';
 import { readCanvas, showOnlyCanvas } from './pixels';
 import { appSweep, openWithSweepHeld, reactCommits } from './sweep';
 import { waitForCanvas } from '../shared/canvasTakeover';
-import {
-  scrollButtonDiameter,
-  titleMargin,
-  titleSize,
-} from '../../src/title/model/model';
+import { scrollButtonDiameter, titleMargin, titleSize } from '../../src/title/model/model';
 import { bufferSize } from '../../src/title/canvas/pixelRatio';
 import {
   afterFrames,
@@ -173,7 +169,9 @@ for (const path of PATHS)
       const webgl = await contextLoss(page);
       await page.goto(`${baseURL()}/${withPath(path)}`, { waitUntil: 'load' });
       await waitForCanvas(page);
-      await expect(page.locator('.title-canvas').getAttribute('data-path')).resolves.toBe(path.path);
+      await expect(page.locator('.title-canvas').getAttribute('data-path')).resolves.toBe(
+        path.path,
+      );
       await webgl.lose();
       await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
       await expect(page.evaluate(() => window.__probes!.motion!.state().canvas)).resolves.toBe(

@@ -1,12 +1,6 @@
 import { shallow } from 'zustand/shallow';
 import { motionStore, now, startSweep, type MotionState } from '../../motion/store';
-import {
-  lightTarget,
-  stepLight,
-  sweepPathX,
-  sweepSpan,
-  type LightPoint,
-} from '../model/lightLead';
+import { lightTarget, stepLight, sweepPathX, sweepSpan, type LightPoint } from '../model/lightLead';
 import { lightRestX, TITLE_LINE_HEIGHT } from '../model/model';
 import { SWEEP_RETURN_MS } from '../model/light';
 import { lightPhase, type LightPhase } from '../model/lightPhase';
