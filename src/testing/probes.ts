@@ -15,9 +15,8 @@ declare global {
 const query = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search);
 
 /**
- * The page's probes, or null for a visitor. A test turns them on before the page loads: a
- * Playwright init script sets `window.__probes = {}`, and a WebDriver test, which has no init
- * scripts, adds `probe` (or `motion-test`) to the address.
+ * The page's probes, or null for a visitor. A test turns them on before the page loads: by an init
+ * script (`window.__probes = {}`), or in WebDriver by `probe` or `motion-test` in the address.
  */
 const probes: Probes | null = (() => {
   if (!query) return null;
@@ -33,9 +32,8 @@ const probes: Probes | null = (() => {
 const TAKE_OVER_AT_START: Partial<Record<keyof Probes, string>> = { motion: 'motion-test' };
 
 /**
- * Lets a test read `value` as `window.__probes[name]`, if a test asked for probes. A probe with a
- * `takeOver()` hands the page to the test as it appears, when the address asks for it: before
- * the page has read anything the test replaces.
+ * Lets a test read `value` as `window.__probes[name]`, if it asked for probes. A probe's
+ * `takeOver()` runs as it appears when the address asks: before the page reads what it replaces.
  */
 export function exposeProbe<K extends keyof Probes>(name: K, value: NonNullable<Probes[K]>): void {
   if (!probes) return;

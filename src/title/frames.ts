@@ -5,9 +5,7 @@ import { canvasLight } from './model/canvasLight';
 export const frameStats = { frames: 0 };
 declare module '../testing/probes' {
   interface Probes {
-    /** Frames the canvas title has drawn. */
     titleFrames?: { readonly frames: number };
-    /** Where the canvas put the light last, and what led it. */
     titleLight?: Readonly<typeof canvasLight>;
   }
 }
