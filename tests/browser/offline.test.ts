@@ -40,8 +40,6 @@ async function workerInControl(page: Page): Promise<void> {
   );
 }
 
-const canvasDrawn = (page: Page) => waitForCanvas(page, { drawn: true });
-
 const entryScript = (page: Page) =>
   page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src') ?? '');
 
@@ -105,7 +103,7 @@ describe('offline after one visit', () => {
     );
     await page.goto(`${baseURL()}/?event`);
     expect((await canvasChunk).fromServiceWorker()).toBe(true);
-    await canvasDrawn(page);
+    await waitForCanvas(page);
     const fonts = await page.evaluate(async () => {
       await document.fonts.ready;
       return [...document.fonts]
@@ -253,7 +251,7 @@ describe('a new version', () => {
       // Everything the old page loads, the canvas chunks too, is in before the deploy deletes the
       // old files. A request cut off by the deletion never settles, and the old worker's fetch
       // event would hold the new worker's activation for Chrome's 5-minute event timeout.
-      await canvasDrawn(old);
+      await waitForCanvas(old);
       await old.waitForLoadState('networkidle');
       const v1Entry = await entryScript(old);
 
@@ -283,7 +281,7 @@ describe('a new version', () => {
       await fresh.goto(`${base}/`, { waitUntil: 'networkidle' });
       expect(await entryScript(fresh)).not.toBe(v1Entry);
       expect(v2.has((await entryScript(fresh)).replace('/assets/', ''))).toBe(true);
-      await canvasDrawn(fresh);
+      await waitForCanvas(fresh);
       expect(freshAssets.length).toBeGreaterThan(3);
       expect(freshAssets.filter((f) => !v2.has(f))).toEqual([]);
 
@@ -316,7 +314,7 @@ describe('a new version', () => {
       await context.setOffline(true);
       await old.reload();
       expect(v2.has((await entryScript(old)).replace('/assets/', ''))).toBe(true);
-      await canvasDrawn(old);
+      await waitForCanvas(old);
       expect(reloadAssets.filter((f) => !v2.has(f))).toEqual([]);
       expect(unexpected(problems)).toEqual([]);
     },

@@ -44,7 +44,7 @@ describe('test probes', () => {
   it('show the canvas frames, the canvas light and the motion controls under ?probe', async () => {
     const { page } = await visitorPage();
     await page.goto(`${baseURL()}/?probe`, { waitUntil: 'load' });
-    await waitForCanvas(page, { drawn: true });
+    await waitForCanvas(page);
     await page.mouse.move(700, 300);
     await expect
       .poll(() => page.evaluate(() => Object.keys(window.__probes ?? {}).sort()))

@@ -213,7 +213,7 @@ for (const path of PATHS)
         });
       });
       await page.goto(`${baseURL()}/${withPath(path)}`, { waitUntil: 'load' });
-      await waitForCanvas(page, { drawn: true });
+      await waitForCanvas(page);
       const seen = await page.evaluate(() => {
         const w = window as unknown as { __strip?: Element | null; __sizes?: string[] };
         const strip = document.querySelector<HTMLElement>('.title-canvas__strip')!;
@@ -262,7 +262,7 @@ describe('the console on a visit', () => {
           said.push(`${m.type()}: ${m.text()}`);
       });
       await page.goto(`${baseURL()}/${path.query ? `?${path.query}` : ''}`, { waitUntil: 'load' });
-      await waitForCanvas(page, { drawn: true });
+      await waitForCanvas(page);
       await expect(
         page.locator('.title-canvas').getAttribute('data-path'),
         'the path that draws the title',

@@ -9,16 +9,15 @@ import type { Page } from 'playwright-core';
 export const canvasTookOver = (): boolean =>
   document.getElementById('hero-title')?.dataset.mode === 'canvas';
 
-/** Waits until the canvas shows the title; with `drawn`, also until it has drawn a frame. */
+/**
+ * Waits until the canvas shows the title. That is also a drawn frame: the canvas is `ready` only
+ * once its first frame with the text is on screen (docs/canvas.md).
+ */
 export async function waitForCanvas(
   page: Pick<Page, 'waitForFunction'>,
-  { timeout = 30_000, drawn = false }: { timeout?: number; drawn?: boolean } = {},
+  { timeout = 30_000 }: { timeout?: number } = {},
 ): Promise<void> {
   await page.waitForFunction(canvasTookOver, null, { timeout });
-  if (drawn)
-    await page.waitForFunction(() => (window.__probes?.titleFrames?.frames ?? 0) > 0, null, {
-      timeout,
-    });
 }
 
 /** Runs in the page: calls `noted(ms)` once, when `tookOver()` first holds (watched from the start). */
