@@ -1,7 +1,7 @@
 /** How a page feels once it is up: the passes of docs/performance.md, watched from the page. */
 import type { Browser, JSHandle, Page } from 'playwright-core';
-import { quantile } from '../../src/shared/stats';
 import { frames, onPage, type Device } from './browser';
+import { passFigures, type Recorded } from './report';
 import { rasterOf, stopTrace } from './trace';
 
 /** What a pass collects in the page. A string, so no build helper ends up in the page. */
@@ -32,29 +32,6 @@ const RECORDER = `(() => {
   };
   return r;
 })()`;
-type Recorded = { frames: number[]; longFrames: number[]; presses: number[]; keys: number[] };
-
-/** The slowest of some interactions; 16 with none over the observer's 16 ms threshold. */
-const slowestOf = (list: number[]) => (list.length ? Math.max(...list) : 16);
-
-/**
- * Frame interval p50 / p95 / max, long animation frames and their blocking time, and the slowest
- * interaction from input to next paint: of the presses (clicks, taps) and of the keys.
- */
-export function passFigures(r: Recorded) {
-  const intervals = r.frames.slice(1).map((t, i) => t - r.frames[i]!);
-  return {
-    p50: quantile(intervals, 0.5),
-    p95: quantile(intervals, 0.95),
-    max: quantile(intervals, 1),
-    longFrames: r.longFrames.length,
-    blocking: r.longFrames.reduce((a, b) => a + b, 0),
-    // No entry over the 16 ms threshold: every input reached the screen within 16 ms.
-    slowestPress: slowestOf(r.presses),
-    slowestKey: slowestOf(r.keys),
-  };
-}
-
 /** Runs `during` with a recorder in the page, then lets the last inputs' entries and paints come. */
 async function watch(page: Page, during: () => Promise<unknown>) {
   const recorder = (await page.evaluateHandle(RECORDER)) as JSHandle<{ stop(): Recorded }>;

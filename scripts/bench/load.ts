@@ -4,6 +4,7 @@
  */
 import type { Browser, Request } from 'playwright-core';
 import { DEVICES, devicePage, inBrowser, within, type Device } from './browser';
+import { LIT, litMs } from './report';
 import { loadCosts, stopTrace } from './trace';
 
 const TRACE_MS = 10_000;
@@ -11,16 +12,6 @@ const CATEGORIES = (
   '__metadata,toplevel,devtools.timeline,disabled-by-default-devtools.timeline,' +
   'blink.user_timing,loading,v8,v8.execute'
 ).split(',');
-/** A frame counts as lit when this many CSS px² of the title are at least this bright. */
-const LIT = { luminance: 185, areaCssPx: 12 };
-
-/** The first frame (ms after navigation start) whose lit area makes a patch of light; NaN if none. */
-export function litMs(frames: { t: number; litArea: number; litShare: number }[]): number {
-  // Frames before the navigation (about:blank) and a still-white screen are not the page.
-  const seen = frames.filter((f) => f.t >= 0 && f.litShare < 0.5).sort((a, b) => a.t - b.t);
-  return seen.find((f) => f.litArea >= LIT.areaCssPx)?.t ?? Number.NaN;
-}
-
 type Box = { x: number; y: number; width: number; height: number };
 
 /** Each screencast frame's lit area inside `box` (CSS px), decoded in a page of `browser`. */

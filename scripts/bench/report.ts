@@ -1,5 +1,5 @@
 /** The bench's figures, budgets and report: pure functions of the samples, tested without a browser. */
-import { median, medianInterval, summarize } from '../../src/shared/stats';
+import { median, medianInterval, quantile, summarize } from '../../src/shared/stats';
 import type { Device } from './browser';
 
 /** What was measured: a Lighthouse run (mobile on the phone's rows), a load, or the feel passes. */
@@ -14,6 +14,45 @@ export interface Sample {
   device: Device;
   route: string;
   f: Record<string, number>;
+}
+
+/** What a feel pass recorded in the page: frame times, long frames, interaction latencies. */
+export type Recorded = {
+  frames: number[];
+  longFrames: number[];
+  presses: number[];
+  keys: number[];
+};
+
+/** The slowest of some interactions; 16 with none over the observer's 16 ms threshold. */
+const slowestOf = (list: number[]) => (list.length ? Math.max(...list) : 16);
+
+/**
+ * Frame interval p50 / p95 / max, long animation frames and their blocking time, and the slowest
+ * interaction from input to next paint: of the presses (clicks, taps) and of the keys.
+ */
+export function passFigures(r: Recorded) {
+  const intervals = r.frames.slice(1).map((t, i) => t - r.frames[i]!);
+  return {
+    p50: quantile(intervals, 0.5),
+    p95: quantile(intervals, 0.95),
+    max: quantile(intervals, 1),
+    longFrames: r.longFrames.length,
+    blocking: r.longFrames.reduce((a, b) => a + b, 0),
+    // No entry over the 16 ms threshold: every input reached the screen within 16 ms.
+    slowestPress: slowestOf(r.presses),
+    slowestKey: slowestOf(r.keys),
+  };
+}
+
+/** A frame counts as lit when this many CSS px² of the title are at least this bright. */
+export const LIT = { luminance: 185, areaCssPx: 12 };
+
+/** The first frame (ms after navigation start) whose lit area makes a patch of light; NaN if none. */
+export function litMs(frames: { t: number; litArea: number; litShare: number }[]): number {
+  // Frames before the navigation (about:blank) and a still-white screen are not the page.
+  const seen = frames.filter((f) => f.t >= 0 && f.litShare < 0.5).sort((a, b) => a.t - b.t);
+  return seen.find((f) => f.litArea >= LIT.areaCssPx)?.t ?? Number.NaN;
 }
 
 export const HOME = '/';

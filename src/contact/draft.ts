@@ -1,6 +1,7 @@
 import type { ContactFields } from '../contract/rules';
 
-export const DRAFT_KEY = 'bluestem.contact.draft';
+/** Where the browser keeps the draft (tests/shared/stored.ts names it too: a new key loses drafts). */
+const DRAFT_KEY = 'bluestem.contact.draft';
 
 export interface Draft extends ContactFields {
   /** The idempotency key of the last attempt, reused while the text is unchanged. */

@@ -11,7 +11,7 @@ import type { Page, Route } from 'playwright-core';
 import { axeViolations } from './axe';
 import { baseURL, DESKTOP, holdApp, openPage, PHONE, screenshot, sharedBrowser } from './browser';
 import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
-import { DRAFT_KEY } from '../../src/contact/draft';
+import { DRAFT_KEY } from '../shared/stored';
 import { MESSAGES } from '../../functions/test/contactMessages';
 import { RETRY_FIRST_MS } from '../../src/contact/outbox';
 import { afterFrames } from '../shared/pages';

@@ -11,15 +11,15 @@ import { baseURL, DESKTOP, openPage, sharedBrowser } from './browser';
 import { waitForCanvas } from '../shared/canvasTakeover';
 import { afterFrames } from '../shared/pages';
 import { company } from '../../src/content/company';
-import { DRAFT_KEY } from '../../src/contact/draft';
-import { SLOW_FRAME_MS } from '../../src/title/canvas/adaptiveDpr';
-import {
-  ATTRACT_AFTER_MS,
-  CURSOR_HIDE_AFTER_MS,
-  RETURN_TO_TOP_AFTER_MS,
-} from '../../src/title/model/attract';
+import { DRAFT_KEY } from '../shared/stored';
+import { ATTRACT_AFTER_MS, RETURN_TO_TOP_AFTER_MS } from '../../src/title/model/attract';
 
 const browser = sharedBrowser();
+
+/** Event mode's numbers, as docs/requirements.md states them: the cursor hides after 3 s of
+ * stillness, and the canvas lowers its pixel ratio while the median frame takes over 25 ms. */
+const CURSOR_HIDE_AFTER_MS = 3_000;
+const SLOW_FRAME_MS = 25;
 
 /** Well after the intro sweep has crossed the title. */
 const AFTER_SWEEP = 5000;

@@ -16,7 +16,7 @@ import { startHosting, type HostingOptions } from '../../scripts/hosting';
 import { waitForCanvas } from '../shared/canvasTakeover';
 import { company } from '../../src/content/company';
 import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
-import { DRAFT_KEY } from '../../src/contact/draft';
+import { DRAFT_KEY } from '../shared/stored';
 import { ROUTE_PAGES as ROUTES, reachesNetwork } from '../shared/pages';
 
 /** The hosting block of firebase.json, as Hosting reads it. */

@@ -16,7 +16,7 @@ import {
   waitForSendState,
 } from './contactForm';
 import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
-import { DRAFT_KEY } from '../../src/contact/draft';
+import { DRAFT_KEY } from '../shared/stored';
 import { THANK_YOU_MS } from '../../src/contact/kiosk';
 import { RETRY_FIRST_MS } from '../../src/contact/outbox';
 import { RETURN_TO_TOP_AFTER_MS } from '../../src/title/model/attract';

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   ATTRACT_AFTER_MS,
   attractPosition,
-  CURSOR_HIDE_AFTER_MS,
   idleState,
   msToNextIdleThreshold,
   RETURN_TO_TOP_AFTER_MS,
 } from '../../src/title/model/attract';
 import { titleLayout } from '../../src/title/model/model';
 
-/** One lap of the attract loop (docs/requirements.md). */
+/** One lap of the attract loop, and when the cursor hides (docs/requirements.md). */
 const ATTRACT_PERIOD_MS = 9_000;
+const CURSOR_HIDE_AFTER_MS = 3_000;
 
 const layout = titleLayout(0, { width: 1440, height: 900 });
 const left = layout.centerX - layout.widthPx / 2;

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passFigures } from '../../scripts/bench/feel';
-import { litMs } from '../../scripts/bench/load';
-import { report, withFigures, type Sample } from '../../scripts/bench/report';
+import { litMs, passFigures, report, withFigures, type Sample } from '../../scripts/bench/report';
 import { loadCosts, rasterOf, type TraceEvent } from '../../scripts/bench/trace';
 
 const thread = (pid: number, tid: number, name: string): TraceEvent => ({

@@ -14,7 +14,7 @@ import {
   programChunks,
   shaderChunks,
   withoutUnusedChunks,
-} from '../../scripts/build/threeShaderChunksPlugin';
+} from '../../scripts/build/shaderChunks';
 import { routes } from '../../src/content/site';
 
 /** The page the first-paint plugin makes of Vite's HTML, through its transformIndexHtml hook. */

@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { contactClientConfig } from '../../src/contact/config';
 import { LOCAL_CALLABLE_ROUTE } from '../../src/contract/callable';
-import { clearDraft, DRAFT_KEY, draftText, parseDraft, saveDraft } from '../../src/contact/draft';
+import { clearDraft, draftText, parseDraft, saveDraft } from '../../src/contact/draft';
+import { DRAFT_KEY } from '../shared/stored';
 
 describe('where the contact call goes', () => {
   it('calls the server the page came from for the default demo- project, whatever its port', () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { DRAFT_KEY } from '../../src/contact/draft';
+import { DRAFT_KEY } from '../shared/stored';
 import { Harness, type Probe } from './contact-form-harness';
 
 const TEXT = {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import { DRAFT_KEY, EMPTY_DRAFT } from '../../src/contact/draft';
+import { EMPTY_DRAFT } from '../../src/contact/draft';
+import { DRAFT_KEY } from '../shared/stored';
 import { DEFAULT_ERROR, QUEUED_NOTE } from '../../src/contact/callResult';
 import { forgetVisitor, THANK_YOU_MS } from '../../src/contact/kiosk';
 import { Harness, type Probe } from './contact-form-harness';

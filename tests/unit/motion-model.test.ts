@@ -6,7 +6,6 @@ import {
   scrollProgress,
   sweepPosition,
   titleLayout,
-  titleSize,
 } from '../../src/title/model/model';
 
 describe('scroll progress', () => {
@@ -19,11 +18,12 @@ describe('scroll progress', () => {
 });
 
 describe('title size', () => {
-  it('is 48 at p = 0', () => expect(titleSize(0)).toBe(48));
+  const sizeAt = (p: number) => titleLayout(p, { width: 1440, height: 900 }).size;
+  it('is 48 at p = 0', () => expect(sizeAt(0)).toBe(48));
   it('is about 40 at p = 0.5 (half way to the pin)', () =>
-    expect(titleSize(0.5)).toBeCloseTo(48 - 16 * (0.5 / 0.98), 10));
-  it('is 32 at p = 0.98, when it pins', () => expect(titleSize(0.98)).toBe(32));
-  it('stays 32 at p = 1', () => expect(titleSize(1)).toBe(32));
+    expect(sizeAt(0.5)).toBeCloseTo(48 - 16 * (0.5 / 0.98), 10));
+  it('is 32 at p = 0.98, when it pins', () => expect(sizeAt(0.98)).toBe(32));
+  it('stays 32 at p = 1', () => expect(sizeAt(1)).toBe(32));
 });
 
 describe('outline width', () => {

@@ -1,7 +1,7 @@
 import { median } from '../../shared/stats';
 
 /** The median frame time above which the ratio goes down, and below which it goes up again. */
-export const SLOW_FRAME_MS = 25;
+const SLOW_FRAME_MS = 25;
 const FAST_FRAME_MS = 18;
 const TARGET_FRAME_MS = 1000 / 60;
 const DPR_WINDOW = 20;

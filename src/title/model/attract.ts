@@ -5,7 +5,7 @@ export const ATTRACT_AFTER_MS = 20_000;
 /** No input for this long: the page goes back to its top (once per idle stretch). */
 export const RETURN_TO_TOP_AFTER_MS = 60_000;
 /** The cursor hides after this much stillness: a kiosk shows no parked arrow. */
-export const CURSOR_HIDE_AFTER_MS = 3_000;
+const CURSOR_HIDE_AFTER_MS = 3_000;
 /** One lap of the attract loop. */
 const ATTRACT_PERIOD_MS = 9_000;
 /** How far the loop reaches: a share of the title's half-width, and of its font size. */

@@ -55,11 +55,6 @@ function isPinned(p: number): boolean {
   return p >= PIN_THRESHOLD;
 }
 
-/** The title's size in title units: 48 at p = 0 down to 32 at the pin threshold. */
-export function titleSize(p: number): number {
-  return lerp(TITLE_START_SIZE, TITLE_END_SIZE, pinProgress(p));
-}
-
 /** Outline width in title units: scales with the size, never below 4. */
 function strokeWidth(size: number): number {
   return Math.max(MIN_STROKE, size * STROKE_PER_SIZE);
@@ -72,7 +67,7 @@ export const TITLE_MARGIN_MIN_PX = 16;
 export const TITLE_START_Y = 0.46;
 
 /** Side margin of the hero title, in px. */
-export function titleMargin(width: number): number {
+function titleMargin(width: number): number {
   return Math.max(TITLE_MARGIN_MIN_PX, width * TITLE_MARGIN_SHARE);
 }
 
