@@ -5,7 +5,7 @@
  */
 import { installClock, motionStore, setClockTime, settableClock, inputActions } from './store';
 import type { MotionInputs } from './inputs';
-import { frameStats, nextFrame } from '../title/frames';
+import { nextFrame } from '../title/frames';
 import { exposeProbe } from '../testing/probes';
 
 /** Test mode's handle on the clock and the pointer (the probe `motion`). */
@@ -14,8 +14,8 @@ interface MotionTestApi {
   takeOver(): void;
   setTime(ms: number): void;
   setPointer(x: number | null, y?: number): void;
-  frame(): Promise<number>;
-  state(): { canvas: string; sweepStart: number | null; frames: number };
+  frame(): Promise<void>;
+  state(): { canvas: string; sweepStart: number | null };
 }
 
 declare module '../testing/probes' {
@@ -46,7 +46,7 @@ export function exposeMotionControls(inputs: MotionInputs, endFirstSweep: () => 
     frame: nextFrame,
     state: () => {
       const s = motionStore.getState();
-      return { canvas: s.canvas, sweepStart: s.sweepStart, frames: frameStats.frames };
+      return { canvas: s.canvas, sweepStart: s.sweepStart };
     },
   });
 }

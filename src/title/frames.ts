@@ -1,54 +1,34 @@
-import { exposeProbe } from '../testing/probes';
-import { canvasLight } from './model/canvasLight';
+/** The title's drawn frames: the worker's reports, and the waiters of the `motion` probe's frame(). */
 
-/** The frames the canvas has drawn (the probe `titleFrames`): a still page draws none. */
-export const frameStats = { frames: 0 };
-declare module '../testing/probes' {
-  interface Probes {
-    titleFrames?: { readonly frames: number };
-    titleLight?: Readonly<typeof canvasLight>;
-  }
-}
+let waiters: (() => void)[] = [];
 
-let waiters: ((n: number) => void)[] = [];
-
-exposeProbe('titleFrames', frameStats);
-exposeProbe('titleLight', canvasLight);
-
-let listener: ((frames: number) => void) | null = null;
+let listener: (() => void) | null = null;
 
 /** In the canvas worker: told of every drawn frame, to report it to the page. */
-export function setFrameListener(fn: (frames: number) => void): void {
+export function setFrameListener(fn: () => void): void {
   listener = fn;
 }
 
 /** Called by the canvas after each drawn frame. */
 export function frameDrawn(): void {
-  frameStats.frames++;
-  listener?.(frameStats.frames);
+  listener?.();
   const ready = waiters;
   waiters = [];
-  for (const w of ready) w(frameStats.frames);
+  for (const w of ready) w();
 }
 
-/** The canvas worker drew frame n (reports arrive out of order: the count never goes back). */
-export function frameCounted(n: number): void {
-  frameStats.frames = Math.max(frameStats.frames, n);
-}
-
-/** The canvas worker's frame n is drawn; waiters resolve once it can be on screen. */
-export function frameDrawnInWorker(n: number, showsLatestInputs = true): void {
-  frameCounted(n);
+/** The canvas worker's frame is drawn; waiters resolve once it can be on screen. */
+export function frameDrawnInWorker(showsLatestInputs: boolean): void {
   if (!showsLatestInputs) return;
   if (waiters.length === 0) return;
   const ready = waiters;
   waiters = [];
   // A worker's frame reaches the screen on the compositor's next frame, not at once.
-  requestAnimationFrame(() => requestAnimationFrame(() => ready.forEach((w) => w(n))));
+  requestAnimationFrame(() => requestAnimationFrame(() => ready.forEach((w) => w())));
 }
 
 /** Resolves after the next frame is drawn. */
-export function nextFrame(): Promise<number> {
+export function nextFrame(): Promise<void> {
   return new Promise((resolve) => waiters.push(resolve));
 }
 
@@ -58,5 +38,5 @@ export function domFrameDrawn(): void {
   if (waiters.length === 0) return;
   const ready = waiters;
   waiters = [];
-  requestAnimationFrame(() => ready.forEach((w) => w(frameStats.frames)));
+  requestAnimationFrame(() => ready.forEach((w) => w()));
 }

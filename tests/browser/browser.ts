@@ -13,6 +13,7 @@ import {
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, inject, onTestFinished } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/bench/browser';
+import { watchTitleReports } from './titleReports';
 
 const CHROMIUM = CHROMIUM_PATH;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -99,8 +100,10 @@ export async function openPage(
     const host = new URL(url).hostname;
     if (host !== 'localhost' && host !== '127.0.0.1' && host !== '[::1]') external.push(url);
   });
-  // Turns the test probes on (src/testing/probes.ts) in every tab of the context.
+  // Turns the test probes on (src/testing/probes.ts) in every tab of the context, and hears the
+  // title worker's frame reports.
   await context.addInitScript(() => (window.__probes = {}));
+  await watchTitleReports(context);
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);

@@ -51,7 +51,7 @@ async function scrollPass(page: Page) {
 
 /** Until the title's light is still: the sweep is over (a page with no title has no light). */
 async function lightStill(page: Page) {
-  await page.waitForFunction(() => window.__probes?.titleLight?.moving !== true, null, {
+  await page.waitForFunction(() => window.__titleReports?.light?.moving !== true, null, {
     timeout: 30_000,
     polling: 100,
   });

@@ -1,8 +1,8 @@
 /**
  * Event mode (`/?event`) in Debian Chromium on the production build. Idle time runs on the test's
  * clock (`?motion-test&event`): setting the clock stands in for 20 or 60 s of nobody touching
- * the screen. The light's position is what the canvas last wrote to its shader
- * (`window.__probes?.titleLight`), and the picture itself is compared where it matters.
+ * the screen. The light's position is what the title's worker last reported to the page
+ * (tests/browser/titleReports.ts), and the picture itself is compared where it matters.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -55,7 +55,7 @@ async function at(
           m.setTime(t);
           await drawn;
         }
-      return { ...window.__probes!.titleLight! };
+      return { ...window.__titleReports!.light! };
     },
     { ms, pointer, follow },
   );
@@ -133,7 +133,7 @@ describe('event mode: attract loop', () => {
     await page.goto(`${baseURL()}/?event`, { waitUntil: 'networkidle' });
     await waitForCanvas(page);
     await page.waitForFunction(
-      () => window.__probes?.titleLight?.lead === 'rest' && !window.__probes?.titleLight.moving,
+      () => window.__titleReports?.light?.lead === 'rest' && !window.__titleReports.light.moving,
       null,
       { timeout: 15_000 },
     );
@@ -144,9 +144,9 @@ describe('event mode: attract loop', () => {
     });
     await page.waitForFunction(
       () =>
-        window.__probes!.titleLight!.lead === 'pointer' &&
-        window.__probes!.titleLight!.x === 380 &&
-        window.__probes!.titleLight!.y === 360,
+        window.__titleReports!.light!.lead === 'pointer' &&
+        window.__titleReports!.light!.x === 380 &&
+        window.__titleReports!.light!.y === 360,
       null,
       { timeout: 5000 },
     );
@@ -155,7 +155,7 @@ describe('event mode: attract loop', () => {
       touchPoints: [{ x: 1020, y: 430 }],
     });
     await page.waitForFunction(
-      () => window.__probes!.titleLight!.x === 1020 && window.__probes!.titleLight!.y === 430,
+      () => window.__titleReports!.light!.x === 1020 && window.__titleReports!.light!.y === 430,
       null,
       { timeout: 5000 },
     );
@@ -243,7 +243,7 @@ describe('event mode: adaptive pixel ratio', () => {
               const now = performance.now();
               out.push(now - last);
               last = now;
-              if (out.length < 16 && window.__probes!.titleLight!.dpr === 1) step();
+              if (out.length < 16 && window.__titleReports!.light!.dpr === 1) step();
               else resolve(out);
             });
           };
@@ -255,7 +255,7 @@ describe('event mode: adaptive pixel ratio', () => {
     const sorted = intervals.slice(1, 6).sort((a, b) => a - b);
     const medianMs = sorted[sorted.length >> 1]!;
     const probe = await page.evaluate(() => ({
-      ...window.__probes!.titleLight!,
+      ...window.__titleReports!.light!,
       width: document.querySelector('.title-canvas canvas')!.clientWidth,
       buffer: (document.querySelector('.title-canvas canvas') as HTMLCanvasElement).width,
     }));

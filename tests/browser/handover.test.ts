@@ -3,6 +3,7 @@ import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
 import { readCanvas, strokesMissingFrom, type CanvasPicture, type StrokeMask } from './pixels';
 import { TITLE_CROSSFADE_MS } from '../../src/title/model/model';
 import { noteCanvasTakeover } from '../shared/canvasTakeover';
+import { afterFrames } from '../shared/pages';
 
 const browser = sharedBrowser();
 
@@ -104,7 +105,7 @@ describe.each(PATHS)(
             since: at === null ? null : performance.now() - at,
             canvas: fade ? Number(getComputedStyle(fade).opacity) : 0,
             dom: Number(getComputedStyle(box).opacity),
-            light: `canvas light ${Math.round(window.__probes?.titleLight?.x ?? NaN)} ${window.__probes?.titleLight?.lead}, DOM light at ${pane.style.transform}`,
+            light: `canvas light ${Math.round(window.__titleReports?.light?.x ?? NaN)} ${window.__titleReports?.light?.lead}, DOM light at ${pane.style.transform}`,
             probe: `(${sweeps} sweep animations; scrollY ${scrollY})`,
             // The app runs the DOM light, and its sweep and return have played out: it rests.
             domRests: 'live' in box.dataset && sweeps === 0,
@@ -127,14 +128,23 @@ describe.each(PATHS)(
         if (since === null && settledDom) await screenshot(page, 'handover-before', '.hero');
         if (since !== null && canvas === 1 && dom === 0) break;
       }
-      // And once the canvas has settled: its light still, no animation running.
-      await page.waitForFunction(
-        () =>
-          window.__probes?.titleLight?.moving === false &&
-          document.getAnimations().every((a) => a.playState !== 'running'),
-        null,
-        { timeout: 30_000, polling: 100 },
-      );
+      // And once the canvas has settled: no animation running, and the title's picture the same
+      // ten frames apart (a light on its way would have moved).
+      const hero = page.locator('.hero');
+      await expect
+        .poll(
+          async () => {
+            const running = await page.evaluate(() =>
+              document.getAnimations().some((a) => a.playState === 'running'),
+            );
+            if (running) return false;
+            const first = await hero.screenshot();
+            await afterFrames(page, 10);
+            return first.equals(await hero.screenshot());
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
       const settledSince = await page.evaluate(
         () => performance.now() - (window as unknown as { __readyAt: number }).__readyAt,
       );

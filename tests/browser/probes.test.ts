@@ -41,14 +41,12 @@ describe('test probes', () => {
     expect(own).toEqual([]);
   });
 
-  it('show the canvas frames, the canvas light and the motion controls under ?probe', async () => {
+  it('show the motion controls under ?probe', async () => {
     const { page } = await visitorPage();
     await page.goto(`${baseURL()}/?probe`, { waitUntil: 'load' });
     await waitForCanvas(page);
-    await page.mouse.move(700, 300);
     await expect
       .poll(() => page.evaluate(() => Object.keys(window.__probes ?? {}).sort()))
-      .toEqual(['motion', 'titleFrames', 'titleLight']);
-    expect(await page.evaluate(() => window.__probes!.titleFrames!.frames)).toBeGreaterThan(0);
+      .toEqual(['motion']);
   });
 });

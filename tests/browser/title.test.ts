@@ -579,17 +579,17 @@ describe('fallbacks', () => {
 
 /**
  * Until the title is still: for `n` animation frames in a row, no canvas frame drawn, the light not
- * moving and no animation playing. A canvas in a worker draws by the page's clock: while its light
+ * moving (the worker's reports: tests/browser/titleReports.ts) and no animation playing. A canvas in a worker draws by the page's clock: while its light
  * moves, the page hands it the time on each of its frames.
  */
 async function untilStill(page: Page, n = 10) {
   const stillFor = (n: number) =>
     new Promise<boolean>((resolve) => {
-      const probes = window.__probes!;
-      const drawn = probes.titleFrames!.frames;
+      const reports = window.__titleReports!;
+      const drawn = reports.frames;
       const still = () =>
-        probes.titleFrames!.frames === drawn &&
-        !probes.titleLight!.moving &&
+        reports.frames === drawn &&
+        !reports.light?.moving &&
         document.getAnimations().every((a) => a.playState !== 'running');
       let left = n;
       const tick = () => {
@@ -621,13 +621,12 @@ describe('rendering on demand', () => {
     const box = (await page.locator('#hero-title').boundingBox())!;
     const y = box.y + box.height / 2;
     const before = await reactCommits(page);
-    const framesBefore = await page.evaluate(() => window.__probes!.titleFrames!.frames);
+    const framesBefore = await page.evaluate(() => window.__titleReports!.frames);
     for (let i = 0; i <= 30; i++) {
       await page.mouse.move(box.x - 20 + ((box.width + 40) * i) / 30, y);
       await afterFrames(page, 1);
     }
-    const pointerFrames =
-      (await page.evaluate(() => window.__probes!.titleFrames!.frames)) - framesBefore;
+    const pointerFrames = (await page.evaluate(() => window.__titleReports!.frames)) - framesBefore;
     const pointerCommits = (await reactCommits(page)) - before;
     console.log(
       `[figures] pointer across the title: ${pointerFrames} canvas frames, ${pointerCommits} React commits`,
@@ -639,10 +638,10 @@ describe('rendering on demand', () => {
     // The title's width is measured once the fonts are in: a change of what is drawn, not stillness.
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await untilStill(page);
-    const still = await page.evaluate(() => window.__probes!.titleFrames!.frames);
+    const still = await page.evaluate(() => window.__titleReports!.frames);
     // Still for 300 of the page's frames (5 s at 60 Hz): a frame loop would draw in each.
     await afterFrames(page, 300);
-    const after = await page.evaluate(() => window.__probes!.titleFrames!.frames);
+    const after = await page.evaluate(() => window.__titleReports!.frames);
     console.log(`[figures] canvas frames drawn during 300 still frames: ${after - still}`);
     expect(after - still).toBe(0);
   });
@@ -661,7 +660,7 @@ describe('rendering on demand', () => {
       const observer = new MutationObserver((records) => (w.titleWrites += records.length));
       for (const el of document.querySelectorAll('.hero, .title-canvas'))
         observer.observe(el, { attributes: true, subtree: true });
-      return window.__probes!.titleFrames!.frames;
+      return window.__titleReports!.frames;
     });
     for (let i = 0; i < 30; i++) {
       await page.mouse.wheel(0, 60);
@@ -669,7 +668,7 @@ describe('rendering on demand', () => {
     }
     await scrollStill(page);
     const after = await page.evaluate(() => ({
-      frames: window.__probes!.titleFrames!.frames,
+      frames: window.__titleReports!.frames,
       writes: (window as unknown as { titleWrites: number }).titleWrites,
       below: scrollY - innerHeight,
     }));

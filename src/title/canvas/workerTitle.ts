@@ -1,6 +1,6 @@
 import { shallow } from 'zustand/shallow';
 import { motionStore, now, type MotionState } from '../../motion/store';
-import { frameCounted, frameDrawnInWorker } from '../frames';
+import { frameDrawnInWorker } from '../frames';
 import { canvasLight } from '../model/canvasLight';
 import { titleScroll } from '../model/titleFrame';
 import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
@@ -35,11 +35,10 @@ export function workerTitle(
     if (message.type === 'frame') {
       if (!message.onScreen) {
         Object.assign(canvasLight, message.light);
-        frameCounted(message.frames);
         if (message.light.moving && !timeAsked) timeAsked = requestAnimationFrame(sendTime);
       }
       // nextFrame()'s waiters resolve only on a frame on screen that shows every input sent so far.
-      else frameDrawnInWorker(message.frames, message.version === version);
+      else frameDrawnInWorker(message.version === version);
     } else if (message.type === 'status') events.status(message.canvas);
     else events.unavailable(message.reason);
   };

@@ -24,7 +24,6 @@ export type ToWorker =
 export type FromWorker =
   | {
       type: 'frame';
-      frames: number;
       light: typeof canvasLight;
       version: number;
       /** Sent twice per frame: once drawn, and once committed to the compositor. */

@@ -33,8 +33,8 @@ let resized: { width: number; height: number; dpr: number } | null = null;
 // Each frame is reported twice: at once, counted when drawn (with nothing more to draw, the next
 // animation frame can be a second away), and from the next animation frame, once committed to the
 // compositor (what a caller of nextFrame() waits for).
-setFrameListener((frames) => {
-  const report = { frames, light: { ...canvasLight }, version };
+setFrameListener(() => {
+  const report = { light: { ...canvasLight }, version };
   post({ type: 'frame', ...report, onScreen: false });
   requestAnimationFrame(() => post({ type: 'frame', ...report, onScreen: true }));
 });
