@@ -1,6 +1,5 @@
 import type { ContactFields } from '../contract/rules';
 
-/** Where the browser keeps the draft (tests/shared/stored.ts names it too: a new key loses drafts). */
 const DRAFT_KEY = 'bluestem.contact.draft';
 
 export interface Draft extends ContactFields {

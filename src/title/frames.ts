@@ -33,7 +33,6 @@ export function nextFrame(): Promise<void> {
 }
 
 /** The DOM title's light wrote a frame's styles: waiters resolve once it is painted. */
-
 export function domFrameDrawn(): void {
   if (waiters.length === 0) return;
   const ready = waiters;

@@ -30,9 +30,8 @@ let renderer: TitleRenderer | null = null;
 let version = 0;
 let resized: { width: number; height: number; dpr: number } | null = null;
 
-// Each frame is reported twice: at once, counted when drawn (with nothing more to draw, the next
-// animation frame can be a second away), and from the next animation frame, once committed to the
-// compositor (what a caller of nextFrame() waits for).
+// Each frame is reported when drawn (the next animation frame can be a second away), and again
+// from the next animation frame, once committed to the compositor (what nextFrame() waits for).
 setFrameListener(() => {
   const report = { light: { ...canvasLight }, version };
   post({ type: 'frame', ...report, onScreen: false });
