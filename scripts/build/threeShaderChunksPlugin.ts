@@ -15,7 +15,7 @@ import {
   programChunks,
   shaderChunks,
   withoutUnusedChunks,
-} from './shaderChunks';
+} from './shaderChunks.ts';
 
 const SHADERS_DIR = resolve(import.meta.dirname, '../../shaders');
 const THREE_PACKAGE = /[\\/]node_modules[\\/]three[\\/]/;
