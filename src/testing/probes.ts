@@ -11,17 +11,17 @@ declare global {
   }
 }
 
-/** The page's address, where a WebDriver test asks for probes and for test mode. */
+/** The page's address, where a WebDriver test asks for test mode. */
 const query = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search);
 
 /**
  * The page's probes, or null for a visitor. A test turns them on before the page loads: by an init
- * script (`window.__probes = {}`), or in WebDriver by `probe` or `motion-test` in the address.
+ * script (`window.__probes = {}`), or by asking for test mode in the address (`?motion-test`).
  */
 const probes: Probes | null = (() => {
   if (!query) return null;
   if (window.__probes) return window.__probes;
-  if (query.has('probe') || query.has('motion-test')) return (window.__probes = {});
+  if (query.has('motion-test')) return (window.__probes = {});
   return null;
 })();
 

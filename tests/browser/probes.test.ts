@@ -1,6 +1,6 @@
 /**
  * Test probes (src/testing/probes.ts) exist only when a test asks for them: a visitor's page
- * defines no global of its own, and a page opened with `?probe` shows every probe live.
+ * defines no global of its own, and a page opened in test mode (`?motion-test`) shows them live.
  */
 import { describe, expect, it } from 'vitest';
 import { baseURL, closeAfterTest, DESKTOP, sharedBrowser } from './browser';
@@ -41,9 +41,9 @@ describe('test probes', () => {
     expect(own).toEqual([]);
   });
 
-  it('show the motion controls under ?probe', async () => {
+  it('show the motion controls in test mode', async () => {
     const { page } = await visitorPage();
-    await page.goto(`${baseURL()}/?probe`, { waitUntil: 'load' });
+    await page.goto(`${baseURL()}/?motion-test`, { waitUntil: 'load' });
     await waitForCanvas(page);
     await expect
       .poll(() => page.evaluate(() => Object.keys(window.__probes ?? {}).sort()))

@@ -50,9 +50,8 @@ async function openPlaywrightPage(
     if (msg.type() === 'warning') warnings.push(msg.text());
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  // The probes only in test mode (`?motion-test`), as in WebDriver: every engine alike.
   await page.addInitScript(() => {
-    // Turns the page's test probes on (src/testing/probes.ts); WebDriver pages add `?probe`.
-    window.__probes = {};
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
     });
