@@ -4,6 +4,14 @@ let waiters: (() => void)[] = [];
 
 let listener: (() => void) | null = null;
 
+/** Resolves the waiters so far, at once or when `later` runs its callback. */
+function release(later = (run: () => void) => run()): void {
+  if (waiters.length === 0) return;
+  const ready = waiters;
+  waiters = [];
+  later(() => ready.forEach((w) => w()));
+}
+
 /** In the canvas worker: told of every drawn frame, to report it to the page. */
 export function setFrameListener(fn: () => void): void {
   listener = fn;
@@ -12,19 +20,12 @@ export function setFrameListener(fn: () => void): void {
 /** Called by the canvas after each drawn frame. */
 export function frameDrawn(): void {
   listener?.();
-  const ready = waiters;
-  waiters = [];
-  for (const w of ready) w();
+  release();
 }
 
-/** The canvas worker's frame is drawn; waiters resolve once it can be on screen. */
+/** The worker's frame is drawn; waiters resolve on the compositor's next frame, which shows it. */
 export function frameDrawnInWorker(showsLatestInputs: boolean): void {
-  if (!showsLatestInputs) return;
-  if (waiters.length === 0) return;
-  const ready = waiters;
-  waiters = [];
-  // A worker's frame reaches the screen on the compositor's next frame, not at once.
-  requestAnimationFrame(() => requestAnimationFrame(() => ready.forEach((w) => w())));
+  if (showsLatestInputs) release((run) => requestAnimationFrame(() => requestAnimationFrame(run)));
 }
 
 /** Resolves after the next frame is drawn. */
@@ -34,8 +35,5 @@ export function nextFrame(): Promise<void> {
 
 /** The DOM title's light wrote a frame's styles: waiters resolve once it is painted. */
 export function domFrameDrawn(): void {
-  if (waiters.length === 0) return;
-  const ready = waiters;
-  waiters = [];
-  requestAnimationFrame(() => ready.forEach((w) => w()));
+  release((run) => requestAnimationFrame(run));
 }
