@@ -1,6 +1,5 @@
 import { createRoot } from '../domRuntime';
 import { StrictMode } from 'react';
-import { shallow } from 'zustand/shallow';
 import { eventActions as act, motionStore, now, pageClock } from '../motion/store';
 import { idleState, msToNextIdleThreshold, RETURN_TO_TOP_AFTER_MS } from '../title/model/attract';
 import { forgetVisitor } from '../contact/kiosk';
@@ -13,16 +12,8 @@ import './event.css';
 export function startEventMode(win: Window = window): () => void {
   const root = win.document.documentElement;
   const idle = watchIdle(win);
-  // A pointer change is input. So is a touch, whether or not it moved the pointer: a test's
-  // pointer (motion/testInputs.ts) is not the finger's. A set clock's new time is only time.
-  const unsubscribe = motionStore.subscribe(
-    (s) => [s.pointer, s.clockTime] as const,
-    ([pointer], [prevPointer]) => {
-      if (pointer !== prevPointer) idle.markActive();
-      else idle.evaluate();
-    },
-    { equalityFn: shallow },
-  );
+  // A pointer change is input; so is a touch, a key or the wheel (listenForInput).
+  const unsubscribe = motionStore.subscribe((s) => s.pointer, idle.markActive);
   const stopListening = listenForInput(win, idle.markActive);
   act.start();
   root.dataset.eventMode = 'on';
@@ -68,7 +59,7 @@ function watchIdle(win: Window) {
     evaluate();
   }
 
-  return { evaluate, markActive, cancel: () => cancelTimer() };
+  return { markActive, cancel: () => cancelTimer() };
 }
 
 /** Forgets the visitor and goes back to the top of the home page. */
