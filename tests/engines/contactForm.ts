@@ -24,12 +24,13 @@ export async function openForm(page: EnginePage, url: string): Promise<EnginePag
   return page;
 }
 
-/** The app's chunk has loaded and its form answers (its Send is React's once hydrated). */
+/**
+ * The app has hydrated the home page, so its form answers (its Send is React's once hydrated):
+ * the hero is live once the first commit's effects have run (src/title/dom/heroMotion.ts). Not
+ * read from performance entries, which a test's clock replaces.
+ */
 export async function waitForApp(page: EnginePage): Promise<void> {
-  await page.waitFor(() =>
-    performance.getEntriesByType('resource').some((e) => /\/assets\/main-/.test(e.name)),
-  );
-  await page.waitFor(() => document.querySelector('button.contact-form__send') !== null);
+  await page.waitFor(() => document.querySelector('.hero__title-box[data-live]') !== null);
 }
 
 /** Types each field as a visitor would. */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Engine, EngineHost, EnginePage, OpenOptions } from './page';
 
-export { baseURL, DESKTOP, PHONE, type EnginePage } from './page';
+export { baseURL, DESKTOP, PHONE, type EnginePage, type OpenOptions } from './page';
 
 /** The engine of this vitest project (see vitest.config.ts). */
 export function engineUnderTest(): Engine {

@@ -5,7 +5,7 @@
  * kiosk's queue; a kiosk forgets each visitor.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineUnderTest, sharedEngine, type EnginePage } from './engine';
+import { engineUnderTest, sharedEngine, type EnginePage, type OpenOptions } from './engine';
 import { contactSite, type ContactSite } from './contactSite';
 import {
   banner,
@@ -38,7 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-const openForm = async (path = '/') => openFormAt(await open(), `${site.base}${path}`);
+const openForm = async (path = '/', options: OpenOptions = {}) =>
+  openFormAt(await open(options), `${site.base}${path}`);
 
 function visitor(tag: string) {
   const who = `${tag}${engine}${Date.now()}`;
@@ -200,7 +201,7 @@ describe(`the kiosk's contact form in ${engine}`, { timeout: TEST_MS }, () => {
   });
 
   it('forgets a visitor who walks away: fields, counter, banner and draft at the idle reset; nothing after a reload', async () => {
-    const page = await openForm('/?motion-test&event');
+    const page = await openForm('/?event', { clock: true });
     expect(
       await page.evaluate(() =>
         ['contact-name', 'contact-email'].map((id) =>
@@ -217,11 +218,8 @@ describe(`the kiosk's contact form in ${engine}`, { timeout: TEST_MS }, () => {
     );
     expect(await page.evaluate((k) => localStorage.getItem(k), DRAFT_KEY)).toBeNull();
     await page.waitFor(() => document.documentElement.dataset.eventMode === 'on');
-    // The test clock stands still from 0: input marks the visitor active at 0.
-    await page.evaluate(
-      (ms) => window.__probes!.motion!.setTime(ms),
-      RETURN_TO_TOP_AFTER_MS + 5_000,
-    );
+    // A minute later, as if the visitor had walked away after that click.
+    await page.jumpClock(RETURN_TO_TOP_AFTER_MS + 5_000);
     await page.waitFor(() =>
       ['contact-name', 'contact-email', 'contact-message'].every(
         (id) => (document.getElementById(id) as HTMLInputElement).value === '',
@@ -231,7 +229,7 @@ describe(`the kiosk's contact form in ${engine}`, { timeout: TEST_MS }, () => {
     expect(await page.evaluate(() => document.getElementById('contact-counter')?.textContent)).toBe(
       '0/50',
     );
-    await page.goto(`${site.base}/?motion-test&event`);
+    await page.goto(`${site.base}/?event`);
     await waitForApp(page);
     await page.waitFor(
       () => document.getElementById('contact-name')?.getAttribute('autocomplete') === 'off',

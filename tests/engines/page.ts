@@ -17,6 +17,11 @@ export interface OpenOptions {
   viewport?: Viewport;
   /** Let the site's service worker in (off by default: each page would precache the build). */
   serviceWorkers?: boolean;
+  /**
+   * Give the page a clock the test can move (Playwright's, or in WebKit the fake timers it is
+   * built on), in place before the page's scripts. It runs as usual until the test moves it.
+   */
+  clock?: boolean;
 }
 
 /** A page in one engine, with what the cross-engine tests need and nothing more. */
@@ -38,6 +43,11 @@ export interface EnginePage {
   type(selector: string, text: string): Promise<void>;
   /** The viewport as PNG, after two animation frames; kept as <engine>-<name>.png when named. */
   screenshot(name?: string): Promise<Buffer>;
+  /**
+   * Jumps the page's clock `ms` forward, as if nobody touched the page meanwhile: each timer due
+   * fires once. The page was opened with `clock: true`.
+   */
+  jumpClock(ms: number): Promise<void>;
   /** Polls `fn` in the page until it returns something truthy. */
   waitFor<A>(fn: (arg: A) => unknown, arg?: A, timeoutMs?: number): Promise<void>;
   /**

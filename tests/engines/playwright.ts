@@ -35,7 +35,7 @@ export async function startPlaywright(
 async function openPlaywrightPage(
   engine: 'chromium' | 'firefox',
   browser: Browser,
-  { viewport = DESKTOP, serviceWorkers = false }: OpenOptions = {},
+  { viewport = DESKTOP, serviceWorkers = false, clock = false }: OpenOptions = {},
 ): Promise<EnginePage> {
   const context = await browser.newContext({
     viewport,
@@ -43,6 +43,7 @@ async function openPlaywrightPage(
   });
   closeAfterTest(() => context.close());
   const page: Page = await context.newPage();
+  if (clock) await page.clock.install();
   let problems: string[] = [];
   let warnings: string[] = [];
   page.on('console', (msg) => {
@@ -83,6 +84,10 @@ async function openPlaywrightPage(
       const png = await page.screenshot({ type: 'png' });
       if (name) keepScreenshot(engine, name, png);
       return png;
+    },
+    jumpClock: async (ms) => {
+      if (!clock) throw new Error('The page was opened without a clock of the test.');
+      await page.clock.fastForward(ms);
     },
     waitFor: async <A>(fn: (arg: A) => unknown, arg?: A, timeoutMs = 15_000) => {
       await page.waitForFunction(fn as (arg: unknown) => unknown, arg, {

@@ -9,6 +9,7 @@ import { vi } from 'vitest';
 import { remote } from 'webdriverio';
 import { closeAfterTest } from '../browser/browser';
 import { freePort } from '../freePort';
+import { clockProxy } from './clockProxy';
 import {
   DESKTOP,
   keepScreenshot,
@@ -58,9 +59,24 @@ export async function startWebKit(display: string | undefined): Promise<EngineHo
   };
 }
 
+/** The proxies that give WebKit pages a test clock (clockProxy.ts), one per origin. */
+const clockProxies = new Map<string, Promise<string>>();
+
+/** `url` through the clock proxy of its origin (started on first use, closed with its test). */
+async function throughClockProxy(url: string): Promise<string> {
+  const { origin, pathname, search, hash } = new URL(url);
+  let proxy = clockProxies.get(origin);
+  if (!proxy) {
+    proxy = clockProxy(origin);
+    clockProxies.set(origin, proxy);
+    closeAfterTest(async () => void clockProxies.delete(origin));
+  }
+  return `${await proxy}${pathname}${search}${hash}`;
+}
+
 async function openWebKitPage(
   port: number,
-  { viewport = DESKTOP, serviceWorkers = false }: OpenOptions = {},
+  { viewport = DESKTOP, serviceWorkers = false, clock = false }: OpenOptions = {},
 ): Promise<EnginePage> {
   const browser = await remote({
     hostname: '127.0.0.1',
@@ -109,7 +125,7 @@ async function openWebKitPage(
       return { width: width!, height: height! };
     },
     goto: async (url) => {
-      await browser.url(siteURL(url));
+      await browser.url(clock ? await throughClockProxy(siteURL(url)) : siteURL(url));
       await run(recordPageErrors);
       if (!serviceWorkers)
         // No driver-side switch: the page's registration is refused instead, before it asks.
@@ -156,6 +172,25 @@ async function openWebKitPage(
         keepScreenshot('webkit', name, png);
       }
       return png;
+    },
+    jumpClock: async (ms) => {
+      if (!clock) throw new Error('The page was opened without a clock of the test.');
+      // In a task of its own, then waited for: WebKitWebDriver gives no answer to a script in
+      // which the kiosk goes back to its start (a field loses focus, the page scrolls).
+      const jumps = await run((ms: number) => {
+        const jumped = (window.__testClockJumps ?? 0) + 1;
+        const task = new MessageChannel();
+        task.port1.onmessage = () => {
+          window.__testClock!.jump(ms);
+          window.__testClockJumps = jumped;
+        };
+        task.port2.postMessage(null);
+        return jumped;
+      }, ms);
+      await browser.waitUntil(() => run((n: number) => window.__testClockJumps === n, jumps), {
+        timeout: 30_000,
+        interval: 50,
+      });
     },
     waitFor: async <A>(fn: (arg: A) => unknown, arg?: A, timeoutMs = 15_000) => {
       await browser.waitUntil(async () => Boolean(await run(fn, arg)), {
