@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
 import { readCanvas, strokesMissingFrom, type CanvasPicture, type StrokeMask } from './pixels';
-import { TITLE_CROSSFADE_MS } from '../../src/title/model/model';
+import { lightRestX, TITLE_CROSSFADE_MS, titleLayout } from '../../src/title/model/model';
+import { lightScrollOffset } from '../../src/title/model/light';
 import { noteCanvasTakeover } from '../shared/canvasTakeover';
 import { afterFrames } from '../shared/pages';
 
@@ -45,9 +46,16 @@ describe.each(PATHS)(
   'the handover from the DOM title to the canvas ($path)',
   ({ query, held: heldScript }) => {
     it('crossfades with no glyph edge moving more than a pixel and no jump in brightness', async () => {
-      const { page, context, problems } = await openPage(browser(), {
-        viewport: { width: 1440, height: 900 },
-      });
+      const viewport = { width: 1440, height: 900 };
+      const { page, context, problems } = await openPage(browser(), { viewport });
+      // Chromium sends the page a pointer move wherever its mouse is when the layout under it
+      // changes, as when the canvas comes in. The mouse rests where the light rests, so such a
+      // move leads the light nowhere; left at (0, 0), it drew the light toward the corner.
+      const layout = titleLayout(0, viewport);
+      await page.mouse.move(
+        lightRestX(layout),
+        layout.centerY + lightScrollOffset(0, layout.fontPx).dy,
+      );
       // When the title box turned to the canvas, on the page's clock.
       await noteCanvasTakeover(page, '__readyAt');
       // The canvas's code is held until a frame of the lit DOM title has been taken.

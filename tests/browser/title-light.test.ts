@@ -247,9 +247,14 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
       viewport: { width: 1440, height: 900 },
     });
     const webgl = await contextLoss(page);
-    await page.goto(`${baseURL()}/?motion-test`, { waitUntil: 'load' });
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
     await waitForCanvas(page);
-    await at(page, 60_000, [1000, 380]);
+    // A visitor's pointer, and the canvas's light once it has come to it.
+    await page.mouse.move(1000, 380);
+    await page.waitForFunction(() => {
+      const light = window.__titleReports?.light;
+      return light?.lead === 'pointer' && light.x === 1000 && !light.moving;
+    });
     await webgl.lose();
     await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
     await showOnlyDomTitle(page);
