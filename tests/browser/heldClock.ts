@@ -14,7 +14,12 @@ const FRAME_MS = 16;
 const ARRIVAL_MS = 2000;
 
 export interface HeldClock {
-  /** Runs the clock on to `ms` after the hold; the worker has drawn what that time shows. */
+  /**
+   * Runs the clock on to `ms` after the hold, and waits until the worker has answered what the
+   * page sent it meanwhile. A light at rest is then drawn as `ms` shows it; a light on its way
+   * was last drawn at the run's first frame (the page sends its time a frame at a time), and
+   * `step()` draws it on.
+   */
   runTo(ms: number): Promise<void>;
   /**
    * Moves the real mouse to `x`, `y`, as a visitor would, and runs the clock on a frame at a time
