@@ -49,7 +49,18 @@ const reportAfter = (page: Page, seen: number) =>
  * the canvas shows the title: the page's start (its timers, the canvas's first frame) has run.
  */
 export async function holdClock(page: Page): Promise<HeldClock> {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + FRAME_MS);
+  // Held a frame after the page's time now. The clock runs on meanwhile: on a busy page that
+  // time can have passed before the pause arrives (Playwright refuses it), and a frame later
+  // is asked for instead.
+  for (let tries = 1; ; tries++) {
+    const at = (await page.evaluate(() => Date.now())) + FRAME_MS;
+    try {
+      await page.clock.pauseAt(at);
+      break;
+    } catch (error) {
+      if (tries === 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
   let elapsed = 0;
   const run = async (ms: number) => {
     if (ms > 0) await page.clock.runFor(ms);
