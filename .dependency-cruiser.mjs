@@ -32,12 +32,13 @@ export default {
       to: { path: '^(src|scripts|tests|shaders|public)/', pathNot: '^src/contract/' },
     },
     {
-      name: 'testing-imports-nothing',
+      name: 'the-product-imports-no-test',
       comment:
-        'src/testing/ is the probes registry every feature registers with: it imports no feature.',
+        'The site and the functions carry nothing of their tests: tests move the page from ' +
+        'outside (docs/testing.md), and the product imports no module of tests/.',
       severity: 'error',
-      from: { path: '^src/testing/' },
-      to: { path: '^src/', pathNot: '^src/testing/' },
+      from: { path: '^(src|functions/src)/' },
+      to: { path: '^tests/' },
     },
     {
       name: 'shared-parts-import-no-feature',
@@ -62,14 +63,13 @@ export default {
       comment:
         "src/title/model/ is the title's pure model: numbers in, numbers out. It imports none of " +
         "the title's DOM parts (dom/, canvas/, worker/, the crossfade, the frame reports), no " +
-        'test probes, no react-dom, no three.',
+        'react-dom, no three.',
       severity: 'error',
       from: { path: '^src/title/model/' },
       to: {
         path: [
           '^src/title/(dom|canvas|worker)/',
           '^src/title/(crossfade|frames)',
-          '^src/testing/',
           '^src/dom-motion/',
           '(^|/)node_modules/(react-dom|three|@react-three)/',
         ],

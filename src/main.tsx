@@ -5,9 +5,7 @@ import { App } from './app/App';
 import { isKiosk } from './contact/kiosk';
 import { outboxMayHold } from './contact/outboxHint';
 import { followReducedMotion } from './dom-motion/springs';
-import { endEarlyLight } from './title/dom/earlyLight';
 import { startMotionInputs } from './motion/inputs';
-import { exposeMotionControls } from './motion/testInputs';
 import './styles/later.css';
 
 const container = document.getElementById('root');
@@ -30,10 +28,8 @@ const app = (
   </StrictMode>
 );
 
-// The motion store's clock and inputs are the page's own, started before anything reads them. A
-// test that asked for it at start (`?motion-test`) takes them over through the probe `motion` as
-// it appears; the first paint's sweep then ends, and the test's clock drives the light from 0.
-exposeMotionControls(startMotionInputs(), endEarlyLight);
+// The motion store's inputs, started before anything reads them.
+startMotionInputs();
 followReducedMotion();
 
 /** Resolves once the first commit's effects have run; rejects if React's runtime fails to load. */

@@ -1,6 +1,6 @@
 /**
- * The animation clock: the page's own, or one that a test hands in at start and sets
- * (src/motion/testInputs.ts). Nothing else reads the time of the title's motion.
+ * The animation clock: the page's own, or in the title's worker the time the page's messages
+ * carry (src/title/worker/title.worker.ts). Nothing else reads the time of the title's motion.
  */
 export interface Clock {
   /** The time in ms, on the page's timeline (`performance.now()`'s). */

@@ -2,24 +2,14 @@
 import { listenPassively } from '../shared/listen';
 import { inputActions as act, type PointerKind } from './store';
 
-/** The page's inputs once started: their removal, and the pointer's alone. */
-export interface MotionInputs {
-  stop(): void;
-  /** Stops listening to the window's pointer (a test's takes its place: testInputs.ts). */
-  stopPointer(): void;
-}
-
-/** Starts the window's inputs at the app's start. */
-export function startMotionInputs(win: Window = window): MotionInputs {
+/** Starts the window's inputs at the app's start; returns their removal. */
+export function startMotionInputs(win: Window = window): () => void {
   // The pointer's place first: a press writes where it is before that it is down.
   const stopPointer = listenToPointer(win);
   const stopPage = listenToPage(win);
-  return {
-    stop: () => {
-      stopPage();
-      stopPointer();
-    },
-    stopPointer,
+  return () => {
+    stopPage();
+    stopPointer();
   };
 }
 

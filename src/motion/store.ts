@@ -37,8 +37,6 @@ export interface MotionState {
   titleEm: number;
   titleWordsEm: readonly number[];
   onHome: boolean;
-  /** The time a set clock shows (settableClock); the page's own clock leaves it at 0. */
-  clockTime: number;
   eventMode: boolean;
   /** Clock time (`now()`) of the last pointer, touch or key input; event mode's idle timer. */
   lastInput: number;
@@ -56,7 +54,6 @@ const initialMotionState: MotionState = {
   titleEm: titleMetrics.titleEm,
   titleWordsEm: titleMetrics.wordsEm,
   onHome: false,
-  clockTime: 0,
   eventMode: false,
   lastInput: 0,
   idle: false,
@@ -85,28 +82,6 @@ export const pageClock = (): Clock => clock;
 /** The animation clock's time in ms. */
 export const now = (): number => clock.now();
 
-/**
- * A clock that shows the store's `clockTime` and moves only when it is set. Its timers run when a
- * setting reaches them. The title's worker builds one too: the mirrored store carries the time.
- */
-export function settableClock(): Clock {
-  const timers = new Set<{ at: number; fn: () => void }>();
-  motionStore.subscribe(
-    (s) => s.clockTime,
-    (time) => {
-      for (const timer of [...timers]) if (timer.at <= time && timers.delete(timer)) timer.fn();
-    },
-  );
-  return {
-    now: () => motionStore.getState().clockTime,
-    after: (ms, fn) => {
-      const timer = { at: motionStore.getState().clockTime + ms, fn };
-      timers.add(timer);
-      return () => void timers.delete(timer);
-    },
-  };
-}
-
 const set = motionStore.setState;
 
 /** The actions of motion/inputs.ts: scroll, viewport, pointer and preference. */
@@ -130,9 +105,6 @@ export const inputActions = {
   touch: (pointer: PointerState) => set({ pointer, pointerDown: true }),
   reduceMotion: (reducedMotion: boolean) => set({ reducedMotion }),
 };
-
-/** The time of a set clock (settableClock), set by whoever handed it in. */
-export const setClockTime = (clockTime: number) => set({ clockTime });
 
 /** home/Hero.tsx: the title's text, measured once its font is in. */
 export const measureTitle = (titleEm: number, titleWordsEm: readonly number[]) =>

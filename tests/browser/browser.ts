@@ -100,9 +100,7 @@ export async function openPage(
     const host = new URL(url).hostname;
     if (host !== 'localhost' && host !== '127.0.0.1' && host !== '[::1]') external.push(url);
   });
-  // Turns the test probes on (src/testing/probes.ts) in every tab of the context, and hears the
-  // title worker's frame reports.
-  await context.addInitScript(() => (window.__probes = {}));
+  // Hears the title worker's frame reports in every tab of the context.
   await watchTitleReports(context);
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {

@@ -8,10 +8,9 @@ import { waitForCanvas } from '../shared/canvasTakeover';
 import { scrollProgress, titleLayout } from '../../src/title/model/model';
 import {
   afterFrames,
-  at,
-  expectSweepThenFollow,
-  scrollAndDraw,
+  expectLightFollows,
   expectRestThenFollow,
+  scrollAndRead,
   specSweepStep,
 } from '../shared/pages';
 
@@ -38,27 +37,29 @@ function countAnimationFrames(page: Page) {
   });
 }
 
-/** Home without WebGL, in test mode, once the DOM light has drawn. */
+/**
+ * Home without WebGL, once the app leads the DOM light and its sweep is over. The mouse waits
+ * outside the window, where it leads no light, until a test moves it in.
+ */
 async function openCssLight(viewport: { width: number; height: number }, options = {}) {
   const watched = await openPage(browser(), { viewport, ...options });
-  await watched.page.goto(`${baseURL()}/?motion-test&webgl=0`, { waitUntil: 'load' });
-  // The app's first light frame: test mode leaves the lit copies unplaced until then.
-  await watched.page.waitForFunction(
-    () =>
-      document.querySelector('.hero__title-box[data-live]') !== null &&
-      document.querySelector<HTMLElement>('.hero__lit')!.style.transform !== '',
-  );
+  await watched.page.mouse.move(-5, -5);
+  await watched.page.goto(`${baseURL()}/?webgl=0`, { waitUntil: 'load' });
+  await domLightRests(watched.page);
   return watched;
 }
 
 describe('the CSS light on the DOM title (?webgl=0)', () => {
   for (const width of [1440, 800]) {
-    it(`sweeps at ${specSweepStep(width)} px per ms on a ${width} px window, then follows the pointer`, async () => {
+    it(`follows the pointer after the sweep on a ${width} px window`, async () => {
       const { page, context, problems } = await openCssLight({ width, height: 900 });
       await expect(page.locator('#hero-title').getAttribute('data-mode')).resolves.toBe('dom');
       await showOnlyDomTitle(page);
-      // Once past the right edge it stops there and follows the pointer.
-      await expectSweepThenFollow(page, () => readCanvas(page), width, specSweepStep(width));
+      await expectLightFollows(
+        (x, y) => page.mouse.move(x, y),
+        () => readCanvas(page),
+        width,
+      );
       await screenshot(page, `title-css-light-${width}`, '.hero');
       expect(problems).toEqual([]);
       await context.close();
@@ -170,19 +171,17 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
     const viewport = { width: 1440, height: 900 };
     const { page, context } = await openCssLight(viewport);
     await showOnlyDomTitle(page);
-    // At each scroll the light eases to its new place: the clock runs on until it is there.
-    const read = async (scrollY: number, ms: number) => {
-      await scrollAndDraw(page, scrollY);
-      await at(page, ms, null);
-      const pic = await readCanvas(page, 150);
+    // At each scroll the light eases to its new place: read once it is there.
+    const read = async (scrollY: number) => {
+      const pic = await scrollAndRead(page, scrollY, () => readCanvas(page, 150));
       const layout = titleLayout(scrollProgress(scrollY, viewport.height), viewport);
       return {
         below: (pic.light!.y - (pic.box!.top + pic.box!.bottom) / 2) / layout.fontPx,
         max: pic.maxLuminance,
       };
     };
-    const top = await read(0, 60_000);
-    const lower = await read(700, 70_000);
+    const top = await read(0);
+    const lower = await read(700);
     // The spot goes from above the letters' middle to below it (model: -0.35 to +0.35 font sizes).
     expect(top.below).toBeLessThan(0);
     expect(lower.below - top.below).toBeGreaterThan(0.05);
@@ -196,7 +195,11 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
       { reducedMotion: 'reduce' },
     );
     await showOnlyDomTitle(page);
-    await expectRestThenFollow(page, () => readCanvas(page));
+    await expectRestThenFollow(
+      page,
+      (x, y) => page.mouse.move(x, y),
+      () => readCanvas(page),
+    );
     await context.close();
   });
 

@@ -21,13 +21,12 @@ import {
 import { bufferSize } from '../../src/title/canvas/pixelRatio';
 import {
   afterFrames,
-  at,
-  expectSweepThenFollow,
-  scrollAndDraw,
-  scrollStill,
-  strokesAcross,
+  expectLightFollows,
   expectRestThenFollow,
-  specSweepStep,
+  scrollAndRead,
+  scrollStill,
+  stillPicture,
+  strokesAcross,
 } from '../shared/pages';
 
 const browser = sharedBrowser();
@@ -46,19 +45,21 @@ const PATHS = [
 ] as const;
 type CanvasPath = (typeof PATHS)[number];
 
-/** `?motion-test` (or `?` + extra) plus the path's own flag. */
-const withPath = (path: CanvasPath, extra = 'motion-test') =>
-  `?${[extra, path.query].filter(Boolean).join('&')}`;
+/** The address of home on a path. */
+const withPath = (path: CanvasPath) => (path.query ? `?${path.query}` : '');
 
-/** Opens home on a path (in test mode unless `extra` says otherwise) and waits for the canvas. */
+/**
+ * Opens home on a path and waits for the canvas. The mouse waits outside the window, where it
+ * leads no light, until a test moves it in.
+ */
 async function openTitle(
   viewport: { width: number; height: number },
   path: CanvasPath,
   options: BrowserContextOptions = {},
-  extra = 'motion-test',
 ) {
   const watched = await openPage(browser(), { viewport, ...options });
-  await watched.page.goto(`${baseURL()}/${withPath(path, extra)}`, { waitUntil: 'load' });
+  await watched.page.mouse.move(-5, -5);
+  await watched.page.goto(`${baseURL()}/${withPath(path)}`, { waitUntil: 'load' });
   await waitForCanvas(watched.page);
   await expect(
     watched.page.locator('.title-canvas').getAttribute('data-path'),
@@ -71,10 +72,10 @@ for (const path of PATHS)
   describe(`the canvas title, drawn ${path.path === 'worker' ? 'in a worker' : 'in the page'}`, () => {
     it('draws hollow outlined letters: lit strokes, dark insides', async () => {
       const { page, problems } = await openTitle({ width: 1440, height: 900 }, path);
-      await at(page, 60_000, null);
+      await stillPicture(page, () => readCanvas(page, 120));
       await screenshot(page, `title-canvas-${path.path}-desktop`, '.hero');
       await showOnlyCanvas(page);
-      const pic = await readCanvas(page, 120);
+      const pic = await stillPicture(page, () => readCanvas(page, 120));
       expect(pic.box).not.toBeNull();
       // Along the middle row: strokes (bright) alternate with letter insides and gaps (dark), and
       // the lettering is hollow: most of the title's box is dark.
@@ -86,17 +87,20 @@ for (const path of PATHS)
     });
 
     for (const width of [1440, 800]) {
-      it(`sweeps the light across the heading at ${specSweepStep(width)} px per ms on a ${width} px window`, async () => {
+      it(`follows the pointer across the heading on a ${width} px window`, async () => {
+        // The canvas takes over once the sweep has played (its speed: title-light.test.ts).
         const { page } = await openTitle({ width, height: 900 }, path);
         await showOnlyCanvas(page);
-        // Once past the right edge it stops there and follows the pointer.
-        await expectSweepThenFollow(page, () => readCanvas(page), width, specSweepStep(width));
+        await expectLightFollows(
+          (x, y) => page.mouse.move(x, y),
+          () => readCanvas(page),
+          width,
+        );
       });
     }
 
     it('keeps its canvas on the title through a jump scroll while it fades in', async () => {
-      // Not in test mode: the fade-in really animates.
-      const { page, problems } = await openTitle({ width: 1440, height: 900 }, path, {}, '');
+      const { page, problems } = await openTitle({ width: 1440, height: 900 }, path);
       await page.evaluate(() => document.getElementById('contact')!.scrollIntoView());
       // The canvas has taken over, the scroll is at rest and the fade-in has ended.
       await waitForCanvas(page);
@@ -124,10 +128,8 @@ for (const path of PATHS)
       const viewport = { width: 1440, height: 900 };
       const { page } = await openTitle(viewport, path);
       await showOnlyCanvas(page);
-      await at(page, 60_000, null);
       const measure = async (scrollY: number) => {
-        await scrollAndDraw(page, scrollY);
-        const pic = await readCanvas(page, 120);
+        const pic = await scrollAndRead(page, scrollY, () => readCanvas(page, 120));
         const b = pic.box!;
         return {
           width: b.right - b.left,
@@ -156,10 +158,9 @@ for (const path of PATHS)
 
     it('keeps the DOM title at the same size and place as the canvas title', async () => {
       const { page } = await openTitle({ width: 1440, height: 900 }, path);
-      await at(page, 60_000, null);
       const domBox = await page.locator('#hero-title > span').boundingBox();
       await showOnlyCanvas(page);
-      const pic = await readCanvas(page, 120);
+      const pic = await stillPicture(page, () => readCanvas(page, 120));
       const b = pic.box!;
       expect(Math.abs((b.left + b.right) / 2 - (domBox!.x + domBox!.width / 2))).toBeLessThan(4);
       expect(Math.abs((b.top + b.bottom) / 2 - (domBox!.y + domBox!.height / 2))).toBeLessThan(
@@ -179,16 +180,11 @@ for (const path of PATHS)
       );
       await webgl.lose();
       await expect.poll(() => page.locator('#hero-title').getAttribute('data-mode')).toBe('dom');
-      await expect(page.evaluate(() => window.__probes!.motion!.state().canvas)).resolves.toBe(
-        'lost',
-      );
       await webgl.restore();
-      await page.evaluate(() => window.__probes!.motion!.setTime(60_000));
       await waitForCanvas(page);
       // It draws again on the new context: the lettering is back.
       await showOnlyCanvas(page);
-      await at(page, 60_001, null);
-      const pic = await readCanvas(page, 120);
+      const pic = await stillPicture(page, () => readCanvas(page, 120));
       expect(pic.box).not.toBeNull();
       expect(problems).toEqual([]);
     });
@@ -245,7 +241,11 @@ for (const path of PATHS)
         reducedMotion: 'reduce',
       });
       await showOnlyCanvas(page);
-      await expectRestThenFollow(page, () => readCanvas(page));
+      await expectRestThenFollow(
+        page,
+        (x, y) => page.mouse.move(x, y),
+        () => readCanvas(page),
+      );
     });
   });
 
@@ -278,7 +278,7 @@ describe('the console on a visit', () => {
 });
 
 describe('where a worker cannot render', () => {
-  it('draws the title in the page when its worker gets no WebGL context, and says why', async () => {
+  it('draws the lit title in the page when its worker gets no WebGL context, and says why', async () => {
     const { page, problems, requests } = await openPage(browser(), {
       viewport: { width: 1440, height: 900 },
     });
@@ -290,14 +290,14 @@ describe('where a worker cannot render', () => {
       const body = `OffscreenCanvas.prototype.getContext = () => null;\n${await response.text()}`;
       await route.fulfill({ response, body });
     });
-    await page.goto(`${baseURL()}/?motion-test`, { waitUntil: 'load' });
+    await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
     await waitForCanvas(page);
     expect(
       requests.some((r) => /title\.worker/.test(r)),
       'the worker was tried',
     ).toBe(true);
     await expect(page.locator('.title-canvas').getAttribute('data-path')).resolves.toBe('page');
-    // The page's own canvas holds the context, and it draws the sweep.
+    // The page's own canvas holds the context, and its light follows the pointer.
     const inPage = await page.evaluate(
       () =>
         document.querySelector<HTMLCanvasElement>('.title-canvas canvas')?.getContext('webgl2') !==
@@ -306,13 +306,11 @@ describe('where a worker cannot render', () => {
     expect(inPage).toBe(true);
     expect(warnings.some((w) => /cannot be drawn in a worker/.test(w))).toBe(true);
     await showOnlyCanvas(page);
-    await at(page, 150);
-    const early = await readCanvas(page);
-    await at(page, 350);
-    const later = await readCanvas(page);
-    const speed = (later.light!.x - early.light!.x) / 200;
-    expect(speed).toBeGreaterThan(1.6);
-    expect(speed).toBeLessThan(2.4);
+    await expectLightFollows(
+      (x, y) => page.mouse.move(x, y),
+      () => readCanvas(page),
+      1440,
+    );
     expect(problems).toEqual([]);
   });
 

@@ -35,7 +35,7 @@ function watchReports() {
     constructor(...args: ConstructorParameters<typeof Worker>) {
       super(...args);
       this.addEventListener('message', ({ data }: MessageEvent<FrameReport>) => {
-        if (data?.type !== 'frame' || data.onScreen) return;
+        if (data?.type !== 'frame') return;
         seen.frames++;
         seen.light = data.light;
         seen.answered = seen.sent;

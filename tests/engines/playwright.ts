@@ -51,7 +51,7 @@ async function openPlaywrightPage(
     if (msg.type() === 'warning') warnings.push(msg.text());
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  // The probes only in test mode (`?motion-test`), as in WebDriver: every engine alike.
+  // A CSP violation is a console error, as in WebDriver: every engine alike.
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);

@@ -7,15 +7,21 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, engineUnderTest, sharedEngine } from './engine';
 import { readPicture, showOnlyCanvas } from './pixels';
 import { canvasTookOver } from '../shared/canvasTakeover';
-import { afterFrames, at, scrollAndDraw, strokesAcross } from '../shared/pages';
+import {
+  afterFrames,
+  expectLightFollows,
+  scrollAndRead,
+  stillPicture,
+  strokesAcross,
+} from '../shared/pages';
 
 const engine = engineUnderTest();
 const open = sharedEngine();
 
-/** Opens home in test mode and waits until the canvas has drawn the title. */
-async function openTitle(query = '?motion-test') {
+/** Opens home and waits until the canvas has drawn the title. */
+async function openTitle() {
   const page = await open({ viewport: DESKTOP });
-  await page.goto(`/${query}`);
+  await page.goto('/');
   // Software GL, and in WebKit the worker's report first: generous.
   await page.waitFor(canvasTookOver, undefined, 60_000);
   return page;
@@ -25,12 +31,12 @@ describe(`the canvas title in ${engine}`, () => {
   it('draws hollow outlined letters, lit, and the light follows the pointer', async () => {
     const page = await openTitle();
     const { width } = await page.viewport();
-    await at(page, 60_000, null);
+    await stillPicture(page, () => readPicture(page, 120));
     await page.screenshot('title-canvas-desktop');
     await showOnlyCanvas(page);
     // Draw a frame after hiding the rest: WebKitGTK's snapshot of a WebGL canvas can come out
-    // empty when the page was restyled after the last frame.
-    await at(page, 60_001, null);
+    // empty when the page was restyled after the last frame. The pointer leads the light there.
+    await page.movePointer(width * 0.5, 400);
     // Along the middle row: strokes (bright) alternate with letter insides and gaps (dark). Read
     // until the screen shows the title: WebKit's screenshot can lag the page by a frame or two.
     await expect
@@ -41,18 +47,12 @@ describe(`the canvas title in ${engine}`, () => {
     const { dark } = strokesAcross(await readPicture(page, 120));
     expect(dark, 'share of the name that is dark inside').toBeGreaterThan(0.55);
 
-    // Lit: past the sweep the light rests where the pointer is. Read until the screen shows it:
-    // WebKit's screenshot can lag the drawn frame by a frame or two.
-    const lightAt = (x: number) => async () =>
-      Math.abs(((await readPicture(page)).light?.x ?? Number.NaN) - x);
-    await at(page, 20_000, [width * 0.25, 400]);
-    await expect
-      .poll(lightAt(width * 0.25), { message: 'light with the pointer on the left' })
-      .toBeLessThan(width * 0.06);
-    await at(page, 30_000, [width * 0.75, 400]);
-    await expect
-      .poll(lightAt(width * 0.75), { message: 'light with the pointer on the right' })
-      .toBeLessThan(width * 0.06);
+    // Lit: past the sweep the light rests where the pointer is.
+    await expectLightFollows(
+      (x, y) => page.movePointer(x, y),
+      () => readPicture(page),
+      width,
+    );
     expect(await page.errors()).toEqual([]);
   });
 
@@ -60,10 +60,8 @@ describe(`the canvas title in ${engine}`, () => {
     const page = await openTitle();
     const { height } = await page.viewport();
     await showOnlyCanvas(page);
-    await at(page, 60_000, null);
     const measure = async (scrollY: number) => {
-      await scrollAndDraw(page, scrollY);
-      const b = (await readPicture(page, 120)).box!;
+      const b = (await scrollAndRead(page, scrollY, () => readPicture(page, 120))).box!;
       return { width: b.right - b.left, centreY: (b.top + b.bottom) / 2, top: b.top };
     };
     const top = await measure(0);
@@ -118,10 +116,11 @@ describe.runIf(engine === 'webkit')('where a worker has no WebGL (WebKitGTK)', (
       ]),
     );
     await showOnlyCanvas(page);
-    await at(page, 60_000, [720, 400]);
-    const pic = await readPicture(page);
-    expect(pic.light).not.toBeNull();
-    expect(pic.maxLuminance).toBeGreaterThan(185);
+    await page.movePointer(720, 400);
+    await expect
+      .poll(async () => (await readPicture(page)).maxLuminance, { message: 'the lit title' })
+      .toBeGreaterThan(185);
+    expect((await readPicture(page)).light).not.toBeNull();
     expect(await page.errors()).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * What every engine's tests share: the pages a visitor can open with the heading each shows, and
- * the steps that drive the title's light in test mode (`?motion-test`). Written against the one
- * thing both drivers have, `evaluate`, so a Playwright page and an EnginePage both fit.
+ * the steps that read the title's light as a visitor sees it, moving a real pointer. Written
+ * against the one thing both drivers have, `evaluate`, so a Playwright page and an EnginePage
+ * both fit.
  */
 import { expect } from 'vitest';
 import type { EnginePage } from '../engines/engine';
@@ -25,96 +26,82 @@ export const specSweepStep = (width: number): number => (width > 1024 ? 2 : 1);
 export const ROUTE_PAGES = PAGES.filter((p) => p.name !== 'not-found');
 
 type InPage = Pick<EnginePage, 'evaluate'>;
+/** Reads what the screen shows of the title (tests/browser/pixels.ts, tests/engines/pixels.ts). */
+type Read = () => Promise<CanvasPicture>;
+/** Moves the real pointer to viewport coordinates, as a visitor's mouse would. */
+type Point = (x: number, y: number) => Promise<void>;
 
-/** How long the clock runs on after a pointer is set: the light eases to it (FOLLOW_MS is 90). */
-const FOLLOW_SETTLES_MS = 1000;
-/** The clock's step while the light eases: a frame is drawn at each. */
-const FOLLOW_STEP_MS = 50;
-
-/**
- * Sets the test clock (and pointer) and waits for the frame that shows it. A pointer set here (or
- * taken off the page, `null`) is followed the way a visitor's is, eased: the clock runs on from
- * `ms` in steps until the light has reached it (or its rest). A fade between the titles, which the compositor plays on its own time, ends
- * first.
- */
-export async function at(page: InPage, ms: number, pointer?: [number, number] | null) {
-  await page.evaluate(
-    async ({ ms, pointer, settles, step }) => {
-      await new Promise<void>((resolve) => {
-        const faded = () =>
-          document.querySelector('.title-canvas[data-crossfading]')
-            ? requestAnimationFrame(faded)
-            : resolve();
-        faded();
-      });
-      const m = window.__probes!.motion!;
-      // The DOM title's sweep plays on the compositor, from the sweep's start: shown at `t`. Only
-      // the sweep's own animations: under reduced motion every style change of a lit copy also
-      // starts a 0.01 ms CSS transition (global.css), which must run to its end.
-      const showSweepAt = (t: number) => {
-        const start = m.state().sweepStart;
-        if (start === null) return;
-        for (const pane of document.querySelectorAll('.hero__lit'))
-          for (const animation of pane.getAnimations({ subtree: true })) {
-            if (animation instanceof CSSTransition) continue;
-            animation.pause();
-            animation.currentTime = t - start;
-          }
-      };
-      if (pointer !== undefined) m.setPointer(pointer === null ? null : pointer[0], pointer?.[1]);
-      const end = pointer === undefined ? ms : ms + settles;
-      for (let t = ms; t <= end; t += step) {
-        const drawn = m.frame();
-        m.setTime(t);
-        showSweepAt(t);
-        await drawn;
-        showSweepAt(t);
-      }
-    },
-    { ms, pointer, settles: FOLLOW_SETTLES_MS, step: FOLLOW_STEP_MS },
+/** Whether two pictures show the lettering and the light in the same place, to a pixel. */
+function samePicture(a: CanvasPicture, b: CanvasPicture): boolean {
+  const near = (p: number | undefined, q: number | undefined) =>
+    p === q || (p !== undefined && q !== undefined && Math.abs(p - q) <= 1);
+  return (
+    near(a.box?.left, b.box?.left) &&
+    near(a.box?.right, b.box?.right) &&
+    near(a.box?.top, b.box?.top) &&
+    near(a.box?.bottom, b.box?.bottom) &&
+    near(a.light?.x, b.light?.x) &&
+    near(a.light?.y, b.light?.y)
   );
 }
 
 /**
- * Expects the light to sweep at the required speed for this window (±20%, from its place at 150 and
- * 350 ms on the test clock), then, once past the right edge, to follow the pointer to a quarter and
- * three quarters of the window's width.
+ * Reads the screen until two reads in a row agree, after a few frames: the title shows the page's
+ * last change, and its light has come to rest.
  */
-export async function expectSweepThenFollow(
-  page: InPage,
-  read: () => Promise<CanvasPicture>,
-  width: number,
-  step: number,
-): Promise<void> {
-  const { speed, atQuarter, atThreeQuarters } = await sweepThenFollow(page, read, width);
-  expect(speed).toBeGreaterThan(step * 0.8);
-  expect(speed).toBeLessThan(step * 1.2);
-  expect(Math.abs(atQuarter - width * 0.25)).toBeLessThan(width * 0.06);
-  expect(Math.abs(atThreeQuarters - width * 0.75)).toBeLessThan(width * 0.06);
+export async function stillPicture(page: InPage, read: Read): Promise<CanvasPicture> {
+  await afterFrames(page, 5);
+  let last = await read();
+  await expect
+    .poll(
+      async () => {
+        const next = await read();
+        const same = samePicture(last, next);
+        last = next;
+        return same;
+      },
+      { timeout: 20_000, message: 'the title comes to rest' },
+    )
+    .toBe(true);
+  return last;
 }
 
-async function sweepThenFollow(
-  page: InPage,
-  read: () => Promise<CanvasPicture>,
-  width: number,
-): Promise<{ speed: number; atQuarter: number; atThreeQuarters: number }> {
-  const xs: number[] = [];
-  const times = [150, 350];
-  for (const t of times) {
-    await at(page, t);
-    const pic = await read();
-    if (!pic.light) throw new Error(`No light on the title at ${t} ms`);
-    xs.push(pic.light.x);
+/** Scrolls to `y` at once and reads the title once it is drawn there, at rest. */
+export async function scrollAndRead(page: InPage, y: number, read: Read): Promise<CanvasPicture> {
+  await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), y);
+  return stillPicture(page, read);
+}
+
+/** Waits until the screen shows the light within `within` px of `x`. */
+async function expectLightNear(read: Read, x: number, within: number, message: string) {
+  await expect
+    .poll(async () => Math.abs(((await read()).light?.x ?? Number.NaN) - x), {
+      timeout: 20_000,
+      message,
+    })
+    .toBeLessThan(within);
+}
+
+/** Expects the light to follow the pointer to a quarter and three quarters of the width. */
+export async function expectLightFollows(point: Point, read: Read, width: number): Promise<void> {
+  for (const share of [0.25, 0.75]) {
+    await point(width * share, 400);
+    await expectLightNear(read, width * share, width * 0.06, `light at ${share} of the width`);
   }
-  await at(page, 20_000, [width * 0.25, 400]);
-  const quarter = await read();
-  await at(page, 30_000, [width * 0.75, 400]);
-  const threeQuarters = await read();
-  return {
-    speed: (xs[1]! - xs[0]!) / (times[1]! - times[0]!),
-    atQuarter: quarter.light?.x ?? Number.NaN,
-    atThreeQuarters: threeQuarters.light?.x ?? Number.NaN,
-  };
+}
+
+/**
+ * Under reduced motion: expects no sweep (the light stands still over 20 frames), then the light
+ * at the pointer.
+ */
+export async function expectRestThenFollow(page: InPage, point: Point, read: Read): Promise<void> {
+  const early = await stillPicture(page, read);
+  expect(early.light, 'the light rests on the title').not.toBeNull();
+  await afterFrames(page, 20);
+  const later = await read();
+  expect(Math.abs(later.light!.x - early.light!.x)).toBeLessThan(2);
+  await point(1100, 400);
+  await expectLightNear(read, 1100, 90, 'light at the pointer');
 }
 
 /**
@@ -189,16 +176,6 @@ export function reachesNetwork(page: InPage): Promise<'online' | 'offline'> {
   );
 }
 
-/** Scrolls to `y` (at once) and waits for the frame that shows it. */
-export async function scrollAndDraw(page: InPage, y: number): Promise<void> {
-  await page.evaluate(async (y) => {
-    if (Math.round(window.scrollY) === y) return;
-    const drawn = window.__probes!.motion!.frame();
-    window.scrollTo({ top: y, behavior: 'instant' });
-    await drawn;
-  }, y);
-}
-
 /**
  * Along the title's middle row: how often bright strokes and dark insides alternate, and the share
  * of the row that is dark (hollow lettering is mostly dark).
@@ -213,25 +190,4 @@ export function strokesAcross(pic: CanvasPicture): {
   let crossings = 0;
   for (let i = 1; i < row.length; i++) if (row[i - 1]! < 30 !== row[i]! < 30) crossings++;
   return { crossings, dark: row.filter((l) => l < 30).length / row.length, max: Math.max(...row) };
-}
-
-/**
- * Under reduced motion: expects no sweep (the light rests between 150 and 450 ms on the test
- * clock), then the light at the pointer at once (no easing).
- */
-export async function expectRestThenFollow(
-  page: InPage,
-  read: () => Promise<CanvasPicture>,
-): Promise<void> {
-  await at(page, 150);
-  // With the clock held, wait until the page has painted the resting light, then read it.
-  await expect.poll(async () => (await read()).light, { timeout: 10_000 }).not.toBeNull();
-  const early = await read();
-  await at(page, 450);
-  const later = await read();
-  expect(early.light).not.toBeNull();
-  expect(Math.abs(later.light!.x - early.light!.x)).toBeLessThan(2);
-  await at(page, 460, [1100, 400]);
-  const followed = await read();
-  expect(Math.abs(followed.light!.x - 1100)).toBeLessThan(90);
 }

@@ -1,6 +1,5 @@
 import { shallow } from 'zustand/shallow';
 import { motionStore, now, type MotionState } from '../../motion/store';
-import { frameDrawnInWorker } from '../frames';
 import { canvasLight } from '../model/canvasLight';
 import { titleScroll } from '../model/titleFrame';
 import type { RendererEvents, TitleRenderer, TitleRendererOptions } from './titleRenderer';
@@ -22,7 +21,6 @@ export function workerTitle(
   const worker = takeTitleWorker();
   const send = (message: ToWorker, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
-  let version = 0;
   // While the light moves, the worker draws by the page's clock: its time once per page frame.
   let timeAsked = 0;
   const sendTime = () => {
@@ -33,12 +31,8 @@ export function workerTitle(
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
     const message = event.data;
     if (message.type === 'frame') {
-      if (!message.onScreen) {
-        Object.assign(canvasLight, message.light);
-        if (message.light.moving && !timeAsked) timeAsked = requestAnimationFrame(sendTime);
-      }
-      // nextFrame()'s waiters resolve only on a frame on screen that shows every input sent so far.
-      else frameDrawnInWorker(message.version === version);
+      Object.assign(canvasLight, message.light);
+      if (message.light.moving && !timeAsked) timeAsked = requestAnimationFrame(sendTime);
     } else if (message.type === 'status') events.status(message.canvas);
     else events.unavailable(message.reason);
   };
@@ -61,12 +55,7 @@ export function workerTitle(
       const changed: Partial<Record<keyof MirroredState, unknown>> = {};
       for (const key of Object.keys(next) as (keyof MirroredState)[])
         if (next[key] !== before[key]) changed[key] = next[key];
-      send({
-        type: 'state',
-        state: changed as Partial<MirroredState>,
-        version: ++version,
-        time: now(),
-      });
+      send({ type: 'state', state: changed as Partial<MirroredState>, time: now() });
     },
     { equalityFn: shallow },
   );

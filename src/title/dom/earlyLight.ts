@@ -39,20 +39,3 @@ export function startEarlyLight(doc: Document = document): void {
   }
   if (!still) animateSweep(windows, { from, to, rest, y, ms: sweepMs }, r);
 }
-
-/**
- * Puts the title back as the first paint drew it, unlit and still: the sweep's animations end and
- * the lit copies lose what `startEarlyLight` wrote (their words stay placed over the <h1>'s). For
- * a page whose light follows another clock from its start: test mode (src/main.tsx).
- */
-export function endEarlyLight(doc: Document = document): void {
-  const box = doc.querySelector<HTMLElement>('.hero__title-box');
-  if (!box) return;
-  for (const { pane, words } of litWindows(box)) {
-    for (const el of [pane, words]) {
-      for (const animation of el.getAnimations()) animation.cancel();
-      el.style.transform = '';
-    }
-    pane.style.opacity = '';
-  }
-}

@@ -5,7 +5,6 @@ import { lightRestX, TITLE_LINE_HEIGHT } from '../model/model';
 import { SWEEP_RETURN_MS } from '../model/light';
 import { lightPhase, type LightPhase } from '../model/lightPhase';
 import { layoutOf, lightInputs } from '../model/titleFrame';
-import { domFrameDrawn } from '../frames';
 import { canvasLight } from '../model/canvasLight';
 import { animateSweep, litWindows, type LitWindow } from './litWindows';
 import { windowTransforms, type SweepPath } from '../model/litWindow';
@@ -211,7 +210,6 @@ export function attachTitleLight(box: HTMLElement, early: EarlyLight | null = nu
     light = next.light;
     onSweepPath = next.phase.kind === 'sweep';
     show(next.look);
-    domFrameDrawn();
     if (next.path) sweep.play(next.path, next.look.r, s.sweepStart!);
     else sweep.stop();
     if (next.moving) raf = requestAnimationFrame(frame);

@@ -7,7 +7,6 @@ const LIGHT_KEYS = [
   'pointer',
   'sweepStart',
   'reducedMotion',
-  'clockTime',
   'eventMode',
   'idle',
   'lastInput',

@@ -16,18 +16,13 @@ export type ToWorker =
       /** The page's clock's time: the worker reads no clock of its own. */
       time: number;
     }
-  | { type: 'state'; state: Partial<MirroredState>; version: number; time: number }
+  | { type: 'state'; state: Partial<MirroredState>; time: number }
   /** The page's time on its next animation frame, while the worker's light is on its way. */
   | { type: 'time'; time: number }
   | { type: 'resize'; width: number; height: number; dpr: number };
 
 export type FromWorker =
-  | {
-      type: 'frame';
-      light: typeof canvasLight;
-      version: number;
-      /** Sent twice per frame: once drawn, and once committed to the compositor. */
-      onScreen: boolean;
-    }
+  /** A frame is drawn: where its light is, and whether it is on its way. */
+  | { type: 'frame'; light: typeof canvasLight }
   | { type: 'status'; canvas: CanvasStatus }
   | { type: 'unavailable'; reason: string };

@@ -27,16 +27,10 @@ function timeIs(time: number): void {
 installClock(pageClock);
 
 let renderer: TitleRenderer | null = null;
-let version = 0;
 let resized: { width: number; height: number; dpr: number } | null = null;
 
-// Each frame is reported when drawn (the next animation frame can be a second away), and again
-// from the next animation frame, once committed to the compositor (what nextFrame() waits for).
-setFrameListener(() => {
-  const report = { light: { ...canvasLight }, version };
-  post({ type: 'frame', ...report, onScreen: false });
-  requestAnimationFrame(() => post({ type: 'frame', ...report, onScreen: true }));
-});
+// Each frame is reported when drawn: the page learns where the light is and whether it moves.
+setFrameListener(() => post({ type: 'frame', light: { ...canvasLight } }));
 const events = { status: (canvas: CanvasStatus) => post({ type: 'status', canvas }) };
 
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
@@ -54,7 +48,6 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
       }
       break;
     case 'state':
-      version = message.version;
       timeIs(message.time);
       mirrorPage(message.state);
       break;

@@ -1,6 +1,6 @@
 /**
- * Test probes (src/testing/probes.ts) exist only when a test asks for them: a visitor's page
- * defines no global of its own, and a page opened in test mode (`?motion-test`) shows them live.
+ * A visitor's page defines no global of its own: no handle for a test, no leftover of one. Tests
+ * read the page as a visitor sees it, and move its clock and pointer from outside.
  */
 import { describe, expect, it } from 'vitest';
 import { baseURL, closeAfterTest, DESKTOP, sharedBrowser } from './browser';
@@ -26,8 +26,8 @@ async function visitorPage() {
   return { page, added };
 }
 
-describe('test probes', () => {
-  it('are not defined on a visitor page, even once the canvas draws the title', async () => {
+describe('the globals of a page', () => {
+  it('hold none of its own, even once the canvas draws the title', async () => {
     const { page, added } = await visitorPage();
     await page.goto(`${baseURL()}/`, { waitUntil: 'load' });
     await waitForCanvas(page);
@@ -39,14 +39,5 @@ describe('test probes', () => {
     const names = await added();
     const own = names.filter((name) => name.startsWith('__') && !LIBRARY_GLOBALS.includes(name));
     expect(own).toEqual([]);
-  });
-
-  it('show the motion controls in test mode', async () => {
-    const { page } = await visitorPage();
-    await page.goto(`${baseURL()}/?motion-test`, { waitUntil: 'load' });
-    await waitForCanvas(page);
-    await expect
-      .poll(() => page.evaluate(() => Object.keys(window.__probes ?? {}).sort()))
-      .toEqual(['motion']);
   });
 });
