@@ -237,20 +237,20 @@ describe('event mode: adaptive pixel ratio', () => {
     console.log(
       `[figures] 4K attract loop: ${frameMs.toFixed(0)} ms a frame at ratio 1, ${atOne} frames before the ratio fell`,
     );
-    const probe = await page.evaluate(() => ({
+    const drawn = await page.evaluate(() => ({
       ...window.__titleReports!.light!,
       width: document.querySelector('.title-canvas canvas')!.clientWidth,
       buffer: (document.querySelector('.title-canvas canvas') as HTMLCanvasElement).width,
     }));
-    expect(probe.lead).toBe('attract');
-    expect(probe.width).toBe(3840);
+    expect(drawn.lead).toBe('attract');
+    expect(drawn.width).toBe(3840);
     // Software GL at 4K is slow on every machine these tests run on: the case the name promises.
     // The page hears of each frame as it is drawn, the pace the monitor judges.
     expect(frameMs, 'the frames at ratio 1 were not slow').toBeGreaterThan(SLOW_FRAME_MS);
     // Fewer pixels in the buffer; the canvas still covers the screen.
-    expect(probe.dpr).toBeLessThan(1);
+    expect(drawn.dpr).toBeLessThan(1);
     // three.js rounds the buffer down (`Math.floor`), as `bufferSize` does.
-    expect(probe.buffer).toBe(Math.floor(3840 * probe.dpr));
+    expect(drawn.buffer).toBe(Math.floor(3840 * drawn.dpr));
   });
 
   it('keeps the usual pixel ratio outside event mode', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import titleMetrics from 'virtual:title-metrics';
 import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
 import { readCanvas, strokesMissingFrom, type CanvasPicture, type StrokeMask } from './pixels';
 import { lightRestX, TITLE_CROSSFADE_MS, titleLayout } from '../../src/title/model/model';
@@ -51,7 +52,7 @@ describe.each(PATHS)(
       // Chromium sends the page a pointer move wherever its mouse is when the layout under it
       // changes, as when the canvas comes in. The mouse rests where the light rests, so such a
       // move leads the light nowhere; left at (0, 0), it drew the light toward the corner.
-      const layout = titleLayout(0, viewport);
+      const layout = titleLayout(0, viewport, titleMetrics.titleEm, titleMetrics.wordsEm);
       await page.mouse.move(
         lightRestX(layout),
         layout.centerY + lightScrollOffset(0, layout.fontPx).dy,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import titleMetrics from 'virtual:title-metrics';
 import type { Page } from 'playwright-core';
 import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
 import { contextLoss } from './contextLoss';
@@ -174,7 +175,12 @@ describe('the CSS light on the DOM title (?webgl=0)', () => {
     // At each scroll the light eases to its new place: read once it is there.
     const read = async (scrollY: number) => {
       const pic = await scrollAndRead(page, scrollY, () => readCanvas(page, 150));
-      const layout = titleLayout(scrollProgress(scrollY, viewport.height), viewport);
+      const layout = titleLayout(
+        scrollProgress(scrollY, viewport.height),
+        viewport,
+        titleMetrics.titleEm,
+        titleMetrics.wordsEm,
+      );
       return {
         below: (pic.light!.y - (pic.box!.top + pic.box!.bottom) / 2) / layout.fontPx,
         max: pic.maxLuminance,

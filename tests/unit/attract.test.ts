@@ -8,11 +8,14 @@ import {
 } from '../../src/title/model/attract';
 import { titleLayout } from '../../src/title/model/model';
 
+/** A name 10.5 em wide, on one line: the model's numbers below are for it. */
+const NAME_EM = 10.5;
+
 /** One lap of the attract loop, and when the cursor hides (docs/requirements.md). */
 const ATTRACT_PERIOD_MS = 9_000;
 const CURSOR_HIDE_AFTER_MS = 3_000;
 
-const layout = titleLayout(0, { width: 1440, height: 900 });
+const layout = titleLayout(0, { width: 1440, height: 900 }, NAME_EM, [NAME_EM]);
 const left = layout.centerX - layout.widthPx / 2;
 const right = layout.centerX + layout.widthPx / 2;
 
@@ -95,7 +98,7 @@ describe('attract loop', () => {
   });
 
   it('follows the title when it shrinks and pins on scroll', () => {
-    const pinned = titleLayout(1, { width: 1440, height: 900 });
+    const pinned = titleLayout(1, { width: 1440, height: 900 }, NAME_EM, [NAME_EM]);
     const p = attractPosition(ATTRACT_PERIOD_MS / 4, pinned);
     expect(p.x).toBeCloseTo(pinned.centerX + 0.92 * (pinned.widthPx / 2), 6);
     expect(p.y).toBeCloseTo(pinned.centerY, 6);

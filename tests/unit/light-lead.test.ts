@@ -12,11 +12,14 @@ import { ATTRACT_AFTER_MS } from '../../src/title/model/attract';
 import { motionStore } from '../../src/motion/store';
 import { lightRestX, titleLayout } from '../../src/title/model/model';
 
+/** A name 10.5 em wide, on one line: the model's numbers below are for it. */
+const NAME_EM = 10.5;
+
 /** The light's time constant: it closes 63 % of the gap in this time. */
 const FOLLOW_MS = 90;
 
 const viewport = { width: 1440, height: 900 };
-const layout = titleLayout(0, viewport);
+const layout = titleLayout(0, viewport, NAME_EM, [NAME_EM]);
 const left = layout.centerX - layout.widthPx / 2;
 const right = layout.centerX + layout.widthPx / 2;
 const radius = lightRadius(layout.fontPx);
@@ -53,7 +56,7 @@ describe('what leads the light', () => {
 
   it('sweeps at 1 px per ms on a 1024 px window', () => {
     const vp = { width: 1024, height: 800 };
-    const l = titleLayout(0, vp);
+    const l = titleLayout(0, vp, NAME_EM, [NAME_EM]);
     const a = lightTarget(inputs({ viewport: vp }), l, 0, 100);
     const b = lightTarget(inputs({ viewport: vp }), l, 0, 300);
     expect(b.x - a.x).toBeCloseTo(200);
@@ -70,7 +73,7 @@ describe('what leads the light', () => {
 
   it('says how long the sweep has left, to the ms in which it stops leading', () => {
     for (const vp of [viewport, { width: 390, height: 844 }]) {
-      const l = titleLayout(0, vp);
+      const l = titleLayout(0, vp, NAME_EM, [NAME_EM]);
       const s = inputs({ sweepStart: 500, viewport: vp });
       const left = sweepLeftMs(s, l, 600)!;
       expect(left).toBeGreaterThan(100);
@@ -107,10 +110,10 @@ describe('what leads the light', () => {
 
   it('sinks below the letters and dims by 30% as the page scrolls', () => {
     const top = lightTarget(inputs(), layout, 0, 60_000);
-    const down = lightTarget(inputs(), titleLayout(1, viewport), 1, 60_000);
+    const down = lightTarget(inputs(), titleLayout(1, viewport, NAME_EM, [NAME_EM]), 1, 60_000);
     expect(top.intensity).toBe(1);
     expect(down.intensity).toBeCloseTo(0.7);
-    expect(down.y).toBeGreaterThan(titleLayout(1, viewport).centerY);
+    expect(down.y).toBeGreaterThan(titleLayout(1, viewport, NAME_EM, [NAME_EM]).centerY);
     expect(top.y).toBeLessThan(layout.centerY);
   });
 });

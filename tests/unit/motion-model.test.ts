@@ -8,6 +8,9 @@ import {
   titleLayout,
 } from '../../src/title/model/model';
 
+/** A name 10.5 em wide, on one line: the model's numbers below are for it. */
+const NAME_EM = 10.5;
+
 describe('scroll progress', () => {
   it('is scrollY over the viewport height, clamped to 0..1', () => {
     expect(scrollProgress(0, 800)).toBe(0);
@@ -18,7 +21,8 @@ describe('scroll progress', () => {
 });
 
 describe('title size', () => {
-  const sizeAt = (p: number) => titleLayout(p, { width: 1440, height: 900 }).size;
+  const sizeAt = (p: number) =>
+    titleLayout(p, { width: 1440, height: 900 }, NAME_EM, [NAME_EM]).size;
   it('is 48 at p = 0', () => expect(sizeAt(0)).toBe(48));
   it('is about 40 at p = 0.5 (half way to the pin)', () =>
     expect(sizeAt(0.5)).toBeCloseTo(48 - 16 * (0.5 / 0.98), 10));
@@ -29,17 +33,17 @@ describe('title size', () => {
 describe('outline width', () => {
   const desktop = { width: 1440, height: 900 };
   it('scales with the size: 6 at 48, 5 at 40, 4 at 32', () => {
-    expect(titleLayout(0, desktop)).toMatchObject({ size: 48, stroke: 6 });
-    expect(titleLayout(0.49, desktop)).toMatchObject({ size: 40, stroke: 5 });
-    expect(titleLayout(0.98, desktop)).toMatchObject({ size: 32, stroke: 4 });
+    expect(titleLayout(0, desktop, NAME_EM, [NAME_EM])).toMatchObject({ size: 48, stroke: 6 });
+    expect(titleLayout(0.49, desktop, NAME_EM, [NAME_EM])).toMatchObject({ size: 40, stroke: 5 });
+    expect(titleLayout(0.98, desktop, NAME_EM, [NAME_EM])).toMatchObject({ size: 32, stroke: 4 });
   });
   it('never goes below 4', () => {
     for (let p = 0; p <= 1; p += 0.01) {
-      expect(titleLayout(p, desktop).stroke).toBeGreaterThanOrEqual(4);
+      expect(titleLayout(p, desktop, NAME_EM, [NAME_EM]).stroke).toBeGreaterThanOrEqual(4);
     }
   });
   it('before measurement the title is guessed at size 48 with outline 4', () => {
-    const unmeasured = titleLayout(0, null);
+    const unmeasured = titleLayout(0, null, NAME_EM, [NAME_EM]);
     expect(unmeasured.size).toBe(GUESSED_SIZE);
     expect(unmeasured.stroke).toBe(GUESSED_STROKE);
     expect([GUESSED_SIZE, GUESSED_STROKE]).toEqual([48, 4]);
@@ -47,7 +51,8 @@ describe('outline width', () => {
 });
 
 describe('pinning', () => {
-  const pinned = (p: number) => titleLayout(p, { width: 1440, height: 900 }).pinned;
+  const pinned = (p: number) =>
+    titleLayout(p, { width: 1440, height: 900 }, NAME_EM, [NAME_EM]).pinned;
   it('is not pinned below 98 percent of scroll progress', () => {
     expect(pinned(0)).toBe(false);
     expect(pinned(0.5)).toBe(false);
@@ -59,10 +64,10 @@ describe('pinning', () => {
   });
   it('starts centred and rises to just under the top bar', () => {
     const viewport = { width: 1440, height: 900 };
-    const top = titleLayout(0, viewport);
-    const half = titleLayout(0.5, viewport);
-    const pinned = titleLayout(0.98, viewport);
-    const after = titleLayout(1, viewport);
+    const top = titleLayout(0, viewport, NAME_EM, [NAME_EM]);
+    const half = titleLayout(0.5, viewport, NAME_EM, [NAME_EM]);
+    const pinned = titleLayout(0.98, viewport, NAME_EM, [NAME_EM]);
+    const after = titleLayout(1, viewport, NAME_EM, [NAME_EM]);
     expect(top.centerX).toBe(720);
     expect(top.centerY).toBeCloseTo(900 * 0.46, 6);
     expect(half.centerY).toBeLessThan(top.centerY);
@@ -72,10 +77,10 @@ describe('pinning', () => {
     expect(pinned.fontPx / top.fontPx).toBeCloseTo(32 / 48, 10);
   });
   it('fills the width with margins, capped on very wide screens', () => {
-    const phone = titleLayout(0, { width: 390, height: 844 });
+    const phone = titleLayout(0, { width: 390, height: 844 }, NAME_EM, [NAME_EM]);
     expect(phone.widthPx).toBeLessThanOrEqual(390 - 2 * 16);
     expect(phone.widthPx).toBeGreaterThan(390 * 0.8);
-    const huge = titleLayout(0, { width: 3840, height: 2160 });
+    const huge = titleLayout(0, { width: 3840, height: 2160 }, NAME_EM, [NAME_EM]);
     expect(huge.fontPx).toBe(168);
   });
 });

@@ -45,7 +45,7 @@ describe('the title on a phone (two lines joining into one)', () => {
 
   it('is bigger than one line could be, and still 48 -> 32 with the pin at 0.98', () => {
     const start = titleLayout(0, phone, em, wordsEm);
-    const oneLine = titleLayout(0, phone, em);
+    const oneLine = titleLayout(0, phone, em, [em]);
     const pinned = titleLayout(0.98, phone, em, wordsEm);
     expect(start.fontPx / oneLine.fontPx).toBeGreaterThan(1.2);
     expect(pinned.fontPx / start.fontPx).toBeCloseTo(32 / 48, 10);

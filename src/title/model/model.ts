@@ -25,8 +25,6 @@ import type { Viewport } from '../../motion/store';
 
 /** The top bar's height in CSS px: the pinned title sits under it. */
 const TOPBAR_HEIGHT = 64;
-/** A name's width in ems where none is given (the model's own tests); the page has the build's. */
-const DEFAULT_TITLE_EM_WIDTH = 10.5;
 /** The title's start font size never exceeds this, in px. */
 export const TITLE_MAX_START_PX = 168;
 /** The title's line box in ems (the DOM title's CSS `line-height`, and the canvas's). */
@@ -72,11 +70,7 @@ function titleMargin(width: number): number {
 }
 
 /** Font size in px of the title at size 48: its longer line fills the hero's width, capped. */
-function startFontPx(
-  width: number,
-  emWidth = DEFAULT_TITLE_EM_WIDTH,
-  longestLineEm?: number,
-): number {
+function startFontPx(width: number, emWidth: number, longestLineEm?: number): number {
   const room = width - 2 * titleMargin(width);
   const oneLine = room / emWidth;
   if (longestLineEm === undefined) return Math.min(TITLE_MAX_START_PX, oneLine);
@@ -158,8 +152,8 @@ const JOIN_SPREAD = 0.6;
 export function titleLayout(
   p: number,
   viewport: Viewport | null,
-  emWidth = DEFAULT_TITLE_EM_WIDTH,
-  wordsEm: readonly number[] = [emWidth],
+  emWidth: number,
+  wordsEm: readonly number[],
 ): TitleLayout {
   const measured = viewport !== null && viewport.width > 0 && viewport.height > 0;
   const lines = titleLines(measured ? viewport : null, wordsEm.length);
