@@ -62,14 +62,14 @@ export default {
       name: 'title-model-imports-no-dom',
       comment:
         "src/title/model/ is the title's pure model: numbers in, numbers out. It imports none of " +
-        "the title's DOM parts (dom/, canvas/, worker/, the crossfade, the frame reports), no " +
+        "the title's DOM parts (dom/, canvas/, worker/, the crossfade), no " +
         'react-dom, no three.',
       severity: 'error',
       from: { path: '^src/title/model/' },
       to: {
         path: [
           '^src/title/(dom|canvas|worker)/',
-          '^src/title/(crossfade|frames)',
+          '^src/title/crossfade',
           '^src/dom-motion/',
           '(^|/)node_modules/(react-dom|three|@react-three)/',
         ],

@@ -20,6 +20,13 @@ export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export const SCREENSHOT_DIR = 'test-results/screenshots';
 
+/**
+ * Moves the mouse out of the window, where it leads no light: Chromium answers with a `mouseout`
+ * with no related target, the page's "pointer left". Call before the page opens, so the pointer
+ * moves Chromium sends where its mouse rests (a layout change under it) reach no page.
+ */
+export const pointerOutside = (page: Page) => page.mouse.move(-5, -5);
+
 export function baseURL(): string {
   return inject('baseURL');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import titleMetrics from 'virtual:title-metrics';
 import type { Page } from 'playwright-core';
-import { baseURL, openPage, screenshot, sharedBrowser } from './browser';
+import { baseURL, openPage, pointerOutside, screenshot, sharedBrowser } from './browser';
 import { contextLoss } from './contextLoss';
 import { readCanvas } from './pixels';
 import { appSweep, domLightRests, lightFrames, openWithSweepHeld } from './sweep';
@@ -44,7 +44,7 @@ function countAnimationFrames(page: Page) {
  */
 async function openCssLight(viewport: { width: number; height: number }, options = {}) {
   const watched = await openPage(browser(), { viewport, ...options });
-  await watched.page.mouse.move(-5, -5);
+  await pointerOutside(watched.page);
   await watched.page.goto(`${baseURL()}/?webgl=0`, { waitUntil: 'load' });
   await domLightRests(watched.page);
   return watched;

@@ -5,6 +5,7 @@ import {
   DESKTOP,
   holdApp,
   PHONE,
+  pointerOutside,
   openPage as openWatchedPage,
   screenshot,
   sharedBrowser,
@@ -58,7 +59,7 @@ async function openTitle(
   options: BrowserContextOptions = {},
 ) {
   const watched = await openPage(browser(), { viewport, ...options });
-  await watched.page.mouse.move(-5, -5);
+  await pointerOutside(watched.page);
   await watched.page.goto(`${baseURL()}/${withPath(path)}`, { waitUntil: 'load' });
   await waitForCanvas(watched.page);
   await expect(

@@ -8,7 +8,6 @@ import {
 import { WebGLRenderer } from 'three';
 import { shallow } from 'zustand/shallow';
 import { motionStore, type CanvasStatus } from '../../motion/store';
-import { frameDrawn } from '../frames';
 import { lightInputs } from '../model/titleFrame';
 import { TitleScene, type SceneStatus } from './TitleScene';
 import { EventModeDpr } from './EventModeDpr';
@@ -26,6 +25,8 @@ export interface TitleRendererOptions {
 
 export interface RendererEvents {
   status: (canvas: CanvasStatus) => void;
+  /** After each drawn frame: the worker reports it to the page. */
+  frame?: () => void;
 }
 
 /** The title's renderer. */
@@ -83,7 +84,7 @@ export async function createTitleRenderer(
   let disposed = false;
   unsubscribers.push(
     addAfterEffect(() => {
-      frameDrawn();
+      events.frame?.();
       if (!scene.textShown || showing || status !== 'loading') return;
       showing = true;
       void gpuFinished(context, GPU_POLL_MS)

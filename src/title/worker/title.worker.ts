@@ -1,6 +1,5 @@
 import { type CanvasStatus, installClock, mirrorPage } from '../../motion/store';
 import type { Clock } from '../../motion/clock';
-import { setFrameListener } from '../frames';
 import { canvasLight } from '../model/canvasLight';
 import { invalidate } from '@react-three/fiber';
 import { createTitleRenderer, NoWebGLError, type TitleRenderer } from '../canvas/titleRenderer';
@@ -29,9 +28,11 @@ installClock(pageClock);
 let renderer: TitleRenderer | null = null;
 let resized: { width: number; height: number; dpr: number } | null = null;
 
-// Each frame is reported when drawn: the page learns where the light is and whether it moves.
-setFrameListener(() => post({ type: 'frame', light: { ...canvasLight } }));
-const events = { status: (canvas: CanvasStatus) => post({ type: 'status', canvas }) };
+const events = {
+  status: (canvas: CanvasStatus) => post({ type: 'status', canvas }),
+  // Each frame is reported when drawn: the page learns where the light is and whether it moves.
+  frame: () => post({ type: 'frame', light: { ...canvasLight } }),
+};
 
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const message = event.data;
