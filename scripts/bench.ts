@@ -11,7 +11,6 @@ import type { Device } from './bench/browser';
 import { challengeBench } from './bench/challenge';
 import { feel } from './bench/feel';
 import { inboxBench, stopInboxBench } from './bench/inbox';
-import { showLayers } from './bench/layers';
 import { runLighthouse } from './bench/lighthouse';
 import { load } from './bench/load';
 import { CONTROL, HOME, PLAIN, ROUTES, report, withFigures, type Sample } from './bench/report';
@@ -24,13 +23,11 @@ const { values: args } = parseArgs({
     compare: { type: 'string' },
     only: { type: 'string', default: 'lighthouse,load,feel,challenge,spam,inbox' },
     'write-docs': { type: 'boolean', default: false },
-    layers: { type: 'boolean', default: false },
   },
 });
-// The spam filter needs no build nor browser: measured first, and alone with --only spam.
 const kinds = args.only.split(',');
-if (kinds.includes('spam')) console.log(`\nSpam filter\n\n${await spamBench()}\n`);
-if (kinds.every((k) => k === 'spam')) process.exit(0);
+/** Not pages: they run this checkout's code whatever build is served, so no build and one run a round. */
+const pageless = (kind: string) => kind === 'spam' || kind === 'inbox';
 const distDir = process.env.DIST_DIR ?? 'dist-bench';
 const outDir = process.env.BENCH_OUT ?? 'bench-results';
 const rounds = Number(args.rounds ?? (args.quick ? 1 : 5));
@@ -45,12 +42,12 @@ const variants = [
   ...at('lighthouse', 'phone', [PLAIN]),
   ...at('lighthouse', 'desktop', ROUTES),
   ...at('load', 'phone', ROUTES),
-  ...at('load', 'desktop', [HOME, CONTROL]),
-  ...at('feel', 'desktop', ROUTES),
-  ...at('feel', 'phone', ROUTES),
+  ...at('load', 'desktop', [HOME]),
+  ...at('feel', 'desktop', [HOME, PLAIN]),
+  ...at('feel', 'phone', [HOME, PLAIN]),
   ...at('challenge', 'phone', [HOME]),
-  ...at('challenge', 'desktop', [HOME]),
-  // Not a page: the inbox's callable at 10,000 messages, on both stores (scripts/bench/inbox.ts).
+  // Not pages: the spam filter, and the inbox's callable at 10,000 messages, on both stores.
+  ...at('spam', 'desktop', [HOME]),
   ...at('inbox', 'desktop', [HOME]),
 ].filter((v) => kinds.includes(v.kind));
 
@@ -59,6 +56,7 @@ function measure({ kind, device, route }: Variant, url: string, round: number) {
   if (kind === 'feel') return feel(url, device);
   if (kind === 'challenge') return challengeBench(url, device, distDir);
   if (kind === 'inbox') return inboxBench();
+  if (kind === 'spam') return spamBench();
   // The phone's first round watches 20 s, for the first visit's bytes; the lit title needs less.
   const windowMs = device === 'phone' && !round ? 20_000 : route === HOME ? 12_000 : 10_000;
   return load(url, device, windowMs);
@@ -69,8 +67,7 @@ const log = (s: string) =>
   console.log(`[bench ${Math.round((Date.now() - started) / 1000)} s] ${s}`);
 const load1 = () => loadavg()[0]!.toFixed(1);
 
-// The inbox's figures come from its callable, not a page: alone, they need no build.
-if (process.env.BENCH_SKIP_BUILD !== '1' && kinds.some((k) => k !== 'inbox')) {
+if (process.env.BENCH_SKIP_BUILD !== '1' && !kinds.every(pageless)) {
   log(`building into ${distDir}/`);
   const env = { ...process.env, DIST_DIR: distDir };
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit', env });
@@ -89,8 +86,7 @@ const servers = await Promise.all(
 );
 const origin = (i: number) => `http://localhost:${(servers[i]!.address() as AddressInfo).port}`;
 try {
-  if (args.layers) await showLayers(origin(0), [HOME, PLAIN]);
-  else await run();
+  await run();
 } finally {
   for (const s of servers) s.close().closeAllConnections();
   await stopInboxBench();
@@ -102,7 +98,9 @@ async function run() {
   const loadStart = load1();
   const samples: Sample[] = [];
   const failures: string[] = [];
-  const all = builds.flatMap(({ id }, i) => variants.map((v) => ({ ...v, build: id, i })));
+  const all = builds.flatMap(({ id }, i) =>
+    variants.filter((v) => !i || !pageless(v.kind)).map((v) => ({ ...v, build: id, i })),
+  );
   log(
     `${all.length} pages a round, ${rounds} rounds; ${builds.map((b) => `${b.id}: ${b.dir}/`).join(', ')}`,
   );

@@ -1,8 +1,6 @@
-/** The challenge, solved by the page's worker and by a scripted sender (docs/performance.md). */
+/** The challenge, solved by the page's worker (docs/performance.md). */
 import { readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { issueChallenge } from '../../functions/src/challenge';
 import { backendSettings } from '../../functions/src/settings';
 import { median } from '../../src/shared/stats';
@@ -18,7 +16,7 @@ const challenges = () => {
  * The median time, worker start included, for the build's solver to find an answer, each
  * challenge in one worker (a phone with one free core), with the device's CPU slowdown.
  */
-async function solveInPage(url: string, device: Device, distDir: string): Promise<number> {
+export async function challengeBench(url: string, device: Device, distDir: string) {
   const name = readdirSync(`${distDir}/assets`).find((n) => /^solver\.worker-.+\.js$/.test(n));
   if (!name) throw new Error(`No solver worker in ${distDir}/assets`);
   const list = await challenges();
@@ -43,23 +41,5 @@ async function solveInPage(url: string, device: Device, distDir: string): Promis
       { worker: `/assets/${name}`, list },
     );
   const options = { settled: false, serviceWorkers: 'block' } as const;
-  return median(await onPage(url, device, 'the solves', solve, options));
-}
-
-/** CPU ms per message for a sender solving in Node, one challenge after another. */
-async function senderCpu(): Promise<number> {
-  const list = await challenges();
-  const start = process.cpuUsage();
-  for (const challenge of list) await solveChallenge({ challenge, deriveKey });
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000 / list.length;
-}
-
-export async function challengeBench(
-  url: string,
-  device: Device,
-  distDir: string,
-): Promise<Record<string, number>> {
-  const solveMs = await solveInPage(url, device, distDir);
-  return device === 'desktop' ? { solveMs, senderCpuMs: await senderCpu() } : { solveMs };
+  return { solveMs: median(await onPage(url, device, 'the solves', solve, options)) };
 }

@@ -2,7 +2,6 @@
 import type { Browser, JSHandle, Page } from 'playwright-core';
 import { frames, onPage, type Device } from './browser';
 import { passFigures, type Recorded } from './report';
-import { rasterOf, stopTrace } from './trace';
 
 /** What a pass collects in the page. A string, so no build helper ends up in the page. */
 const RECORDER = `(() => {
@@ -58,14 +57,11 @@ async function toTop(page: Page) {
   await frames(page, 10);
 }
 
-/** The second scroll down the page (the first one reveals the sections), traced for raster. */
-async function scrollPass(browser: Browser, page: Page) {
+/** The second scroll down the page: the first one reveals the sections. */
+async function scrollPass(page: Page) {
   await wheel(page, 40);
   await toTop(page);
-  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc'];
-  await browser.startTracing(page, { categories });
-  const figures = await watch(page, () => wheel(page, 120));
-  return { ...figures, ...rasterOf(await stopTrace(browser)) };
+  return watch(page, () => wheel(page, 120));
 }
 
 /** The pointer across the page's heading, left to right in about 1.5 s. */
@@ -146,15 +142,13 @@ async function stillCpu(browser: Browser, page: Page) {
 export function feel(url: string, device: Device) {
   return onPage(url, device, 'the feel passes', async (page, browser) => {
     const still = device === 'desktop' ? await stillCpu(browser, page) : Number.NaN;
-    const named = (pass: string, f: object) =>
-      Object.entries(f).map(([k, v]) => [pass + k[0]!.toUpperCase() + k.slice(1), v as number]);
-    const passes = [
-      named('scroll', await scrollPass(browser, page)),
-      named('pointer', await pointerPass(page)),
-    ];
+    const scroll = await scrollPass(page);
+    const pointer = await pointerPass(page);
     return {
       stillCpu: still,
-      ...Object.fromEntries(passes.flat()),
+      scrollP95: scroll.p95,
+      scrollLongFrames: scroll.longFrames,
+      pointerP95: pointer.p95,
       ...(await formPass(page, device)),
     };
   });

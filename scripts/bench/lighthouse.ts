@@ -39,7 +39,6 @@ export async function runLighthouse(url: string, device: Device) {
       otherScores: Math.min(...CATEGORIES.slice(1).map(score)),
       tbt: num('total-blocking-time'),
       lcp: num('largest-contentful-paint'),
-      fcp: num('first-contentful-paint'),
       cls: num('cumulative-layout-shift'),
     };
   } finally {

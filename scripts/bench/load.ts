@@ -2,6 +2,7 @@
  * A new visitor's load (fresh browser, no cache, no service worker), recorded three ways at once:
  * a Chrome trace of the first TRACE_MS, Chrome's screencast, and the network.
  */
+import { decode } from 'jpeg-js';
 import type { Browser, Request } from 'playwright-core';
 import { DEVICES, devicePage, inBrowser, within, type Device } from './browser';
 import { LIT, litMs } from './report';
@@ -14,39 +15,18 @@ const CATEGORIES = (
 ).split(',');
 type Box = { x: number; y: number; width: number; height: number };
 
-/** Each screencast frame's lit area inside `box` (CSS px), decoded in a page of `browser`. */
-async function framePixels(browser: Browser, jpegs: string[], box: Box, vw: number) {
-  const page = await browser.newPage();
-  const out = [];
-  for (let i = 0; i < jpegs.length; i += 20)
-    out.push(
-      ...(await page.evaluate(
-        ({ batch, box, vw, lit }) =>
-          Promise.all(
-            batch.map(async (b64) => {
-              const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-              const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }));
-              const s = bitmap.width / vw;
-              const [x, y] = [
-                Math.max(0, Math.floor(box.x * s)),
-                Math.max(0, Math.floor(box.y * s)),
-              ];
-              const w = Math.max(1, Math.min(bitmap.width - x, Math.ceil(box.width * s)));
-              const h = Math.max(1, Math.min(bitmap.height - y, Math.ceil(box.height * s)));
-              const ctx = new OffscreenCanvas(w, h).getContext('2d')!;
-              ctx.drawImage(bitmap, x, y, w, h, 0, 0, w, h);
-              const { data } = ctx.getImageData(0, 0, w, h);
-              let n = 0;
-              for (let p = 0; p < data.length; p += 4)
-                if (0.2126 * data[p]! + 0.7152 * data[p + 1]! + 0.0722 * data[p + 2]! >= lit) n++;
-              return { litArea: n / (s * s), litShare: n / (w * h) };
-            }),
-          ),
-        { batch: jpegs.slice(i, i + 20), box, vw, lit: LIT.luminance },
-      )),
-    );
-  await page.close();
-  return out;
+/** A screencast frame's lit area inside `box` (CSS px²), and its share of the box. */
+function lightIn(jpeg: string, box: Box, vw: number) {
+  const { width, height, data } = decode(Buffer.from(jpeg, 'base64'), { useTArray: true });
+  const s = width / vw;
+  const [x0, y0] = [Math.max(0, Math.floor(box.x * s)), Math.max(0, Math.floor(box.y * s))];
+  const x1 = Math.min(width, Math.ceil((box.x + box.width) * s));
+  const y1 = Math.min(height, Math.ceil((box.y + box.height) * s));
+  let n = 0;
+  for (let y = y0; y < y1; y++)
+    for (let p = (y * width + x0) * 4; p < (y * width + x1) * 4; p += 4)
+      if (0.2126 * data[p]! + 0.7152 * data[p + 1]! + 0.0722 * data[p + 2]! >= LIT.luminance) n++;
+  return { litArea: n / (s * s), litShare: n / Math.max(1, (x1 - x0) * (y1 - y0)) };
 }
 
 /** KiB of the page's and its service worker's responses that arrived in the window. */
@@ -106,21 +86,18 @@ async function record(browser: Browser, url: string, device: Device, windowMs: n
   const kib = await kibOf(finished, timeOrigin + windowMs);
   await context.close();
   const seen = frames
-    .map((f) => ({ ...f, t: f.epochMs - timeOrigin }))
-    .filter((f) => f.t <= windowMs);
-  const pixels = box
-    ? await framePixels(
-        browser,
-        seen.map((f) => f.jpeg),
-        box,
-        viewport.width,
-      )
-    : [];
-  const lit = litMs(pixels.map((p, i) => ({ ...p, t: seen[i]!.t })));
+    .map((f) => ({ jpeg: f.jpeg, t: f.epochMs - timeOrigin }))
+    .filter((f) => f.t >= 0 && f.t <= windowMs)
+    .sort((a, b) => a.t - b.t);
+  // Decoded one by one, in order, until the title is lit.
+  const decoded = function* (area: Box) {
+    for (const { jpeg, t } of seen) yield { t, ...lightIn(jpeg, area, viewport.width) };
+  };
+  const lit = box ? litMs(decoded(box)) : Number.NaN;
   const c = loadCosts(trace, TRACE_MS);
   return {
     // A load never lit in its window counts as the whole window: a lower bound.
-    litTitle: box ? (Number.isFinite(lit) ? lit : windowMs) : Number.NaN,
+    litTitle: box && !Number.isFinite(lit) ? windowMs : lit,
     mainCpu: c.cpuMs,
     styleLayoutPaint: c.slpMs,
     workerCpu: c.worker,

@@ -2,8 +2,8 @@
 import { median, medianInterval, quantile, summarize } from '../../src/shared/stats';
 import type { Device } from './browser';
 
-/** What was measured: a Lighthouse run (mobile on the phone's rows), a load, or the feel passes. */
-type Kind = 'lighthouse' | 'load' | 'feel' | 'challenge' | 'inbox';
+/** What was measured: a Lighthouse run (mobile on the phone's rows), a page, or code in Node. */
+type Kind = 'lighthouse' | 'load' | 'feel' | 'challenge' | 'spam' | 'inbox';
 /** One measurement: a page loaded once, in one round, with its figures by name. */
 export interface Sample {
   build: string;
@@ -27,19 +27,12 @@ export type Recorded = {
 /** The slowest of some interactions; 16 with none over the observer's 16 ms threshold. */
 const slowestOf = (list: number[]) => (list.length ? Math.max(...list) : 16);
 
-/**
- * Frame interval p50 / p95 / max, long animation frames and their blocking time, and the slowest
- * interaction from input to next paint: of the presses (clicks, taps) and of the keys.
- */
+/** Frame interval p95, long animation frames, and the slowest press (click, tap) and key to paint. */
 export function passFigures(r: Recorded) {
   const intervals = r.frames.slice(1).map((t, i) => t - r.frames[i]!);
   return {
-    p50: quantile(intervals, 0.5),
     p95: quantile(intervals, 0.95),
-    max: quantile(intervals, 1),
     longFrames: r.longFrames.length,
-    blocking: r.longFrames.reduce((a, b) => a + b, 0),
-    // No entry over the 16 ms threshold: every input reached the screen within 16 ms.
     slowestPress: slowestOf(r.presses),
     slowestKey: slowestOf(r.keys),
   };
@@ -48,11 +41,13 @@ export function passFigures(r: Recorded) {
 /** A frame counts as lit when this many CSS px² of the title are at least this bright. */
 export const LIT = { luminance: 185, areaCssPx: 12 };
 
-/** The first frame (ms after navigation start) whose lit area makes a patch of light; NaN if none. */
-export function litMs(frames: { t: number; litArea: number; litShare: number }[]): number {
-  // Frames before the navigation (about:blank) and a still-white screen are not the page.
-  const seen = frames.filter((f) => f.t >= 0 && f.litShare < 0.5).sort((a, b) => a.t - b.t);
-  return seen.find((f) => f.litArea >= LIT.areaCssPx)?.t ?? Number.NaN;
+/**
+ * The first frame (ms after navigation start) whose lit area makes a patch of light; NaN if none.
+ * Frames come in time order; a still-white screen is not the page.
+ */
+export function litMs(frames: Iterable<{ t: number; litArea: number; litShare: number }>) {
+  for (const f of frames) if (f.litShare < 0.5 && f.litArea >= LIT.areaCssPx) return f.t;
+  return Number.NaN;
 }
 
 export const HOME = '/';
@@ -61,22 +56,12 @@ export const PLAIN = '/privacypolicy';
 export const ROUTES = [HOME, CONTROL, PLAIN];
 const DEVICES = ['desktop', 'phone'] as const;
 
-/** Each measurement's section of the report. */
-const SECTIONS: Record<Kind, string> = {
-  lighthouse: 'Lighthouse',
-  load: "A new visitor's load",
-  feel: 'Scroll, pointer and the form',
-  challenge: 'The spam check',
-  inbox: "The studio's inbox at 10,000 messages",
-};
-
-/** Every figure the report shows, in its order: the measurement, the figure in words, its unit. */
+/** Every figure a budget judges: the measurement, the figure in words, its unit. */
 const FIGURES: Record<string, [Kind, string, string?]> = {
   performance: ['lighthouse', 'Lighthouse performance'],
   otherScores: ['lighthouse', 'Lighthouse accessibility, best practices and SEO'],
   tbt: ['lighthouse', 'TBT', ' ms'],
   lcp: ['lighthouse', 'LCP', ' ms'],
-  fcp: ['lighthouse', 'FCP', ' ms'],
   cls: ['lighthouse', 'CLS'],
   litTitle: ['load', 'Lit title', ' ms'],
   mainCpu: ['load', 'Main-thread CPU', ' ms'],
@@ -84,25 +69,17 @@ const FIGURES: Record<string, [Kind, string, string?]> = {
   workerCpu: ['load', 'Title worker CPU', ' ms'],
   canvasCpu: ['load', 'Page, worker, GPU and compositor CPU', ' ms'],
   firstVisitKiB: ['load', 'First-visit bytes (page and service worker, 20 s)', ' KiB'],
-  scrollP50: ['feel', 'Scroll frame interval p50', ' ms'],
   scrollP95: ['feel', 'Scroll frame interval p95', ' ms'],
-  scrollMax: ['feel', 'Scroll frame interval max', ' ms'],
   scrollLongFrames: ['feel', 'Long animation frames while scrolling'],
-  scrollBlocking: ['feel', 'Their blocking time while scrolling', ' ms'],
-  scrollRasterMs: ['feel', 'Raster while scrolling', ' ms'],
-  scrollRasterTasks: ['feel', 'Raster tasks while scrolling'],
-  scrollPaintMs: ['feel', 'Main-thread paint while scrolling', ' ms'],
-  pointerP50: ['feel', 'Pointer frame interval p50', ' ms'],
   pointerP95: ['feel', 'Pointer frame interval p95', ' ms'],
-  pointerMax: ['feel', 'Pointer frame interval max', ' ms'],
-  pointerLongFrames: ['feel', 'Long animation frames while pointing'],
-  pointerBlocking: ['feel', 'Their blocking time while pointing', ' ms'],
   formFirstClick: ['feel', 'First click into the form to paint', ' ms'],
   typingSlowestKey: ['feel', 'Slowest keystroke to paint', ' ms'],
   formSendError: ['feel', 'Send with an error to paint', ' ms'],
   stillCpu: ['feel', 'Browser CPU while still', ' % of a core'],
   solveMs: ['challenge', 'Spam check solve time (one worker)', ' ms'],
-  senderCpuMs: ['challenge', 'Scripted sender CPU per message (Node, one core)', ' ms'],
+  scoreP95: ['spam', 'Spam filter scoring one message, p95', ' ms'],
+  badInputP95: ['spam', 'Spam filter scoring bad input, p95', ' ms'],
+  modelMb: ['spam', 'Memory the spam model adds', ' MB'],
   filePageMs: ['inbox', 'Inbox page at 10,000 messages, file store', ' ms'],
   fileSearchMs: ['inbox', 'Inbox search at 10,000 messages, file store', ' ms'],
   firestorePageMs: ['inbox', 'Inbox page at 10,000 messages, Firestore emulator', ' ms'],
@@ -159,15 +136,21 @@ const BUDGETS: Rule[] = [
   ]),
   rule('phone', 'scrollLongFrames', { against: PLAIN, times: 2, floor: 1 }),
   rule('phone', 'solveMs', { max: 1000 }),
+  rule('desktop', 'scoreP95', { max: 5 }),
+  rule('desktop', 'badInputP95', { max: 5 }),
+  rule('desktop', 'modelMb', { max: 50 }),
   rule('desktop', 'filePageMs', { max: 300 }),
   rule('desktop', 'fileSearchMs', { max: 300 }),
   rule('desktop', 'firestorePageMs', { max: 1000 }),
   rule('desktop', 'firestoreSearchMs', { max: 1000 }),
 ];
 
-/** Lighthouse's phone runs are its mobile preset. */
-const shown = (kind: Kind, device: Device) =>
-  kind === 'lighthouse' && device === 'phone' ? 'mobile' : device;
+/** Where a figure was measured: a device (Lighthouse's phone is its mobile preset), or Node. */
+function shown(kind: Kind, device: Device) {
+  if (kind === 'spam' || kind === 'inbox') return 'Node, one core';
+  if (kind === 'lighthouse') return device === 'phone' ? 'mobile' : device;
+  return device === 'phone' ? 'phone, CPU 4x' : device;
+}
 
 /** A budget's name, made from its rule: "TBT on / at most 30 ms over /?webgl=0 (mobile)". */
 function nameOf(r: Rule): string {
@@ -180,8 +163,8 @@ function nameOf(r: Rule): string {
         : r.min !== undefined
           ? `at least ${r.min}`
           : `at most ${r.max}${unit}`;
-  const slowed = kind !== 'lighthouse' && r.device === 'phone';
-  return `${what} on ${r.route} ${limit} (${slowed ? 'phone, CPU 4x' : shown(kind, r.device)})`;
+  const page = kind === 'spam' || kind === 'inbox' ? '' : ` on ${r.route}`;
+  return `${what}${page} ${limit} (${shown(kind, r.device)})`;
 }
 
 const select = (samples: Sample[], build: string, device: Device, route: string, figure: string) =>
@@ -238,7 +221,7 @@ function judge(r: Rule, samples: Sample[], build: string) {
   ];
 }
 
-export const table = (head: string[], rows: string[][]) =>
+const table = (head: string[], rows: string[][]) =>
   [head, head.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`);
 
 /** The budgets as a table: per build, each figure, its 90 % interval, and whether it is met. */
@@ -247,23 +230,6 @@ function budgetTable(samples: Sample[], builds = ['this']): string[] {
   const head = builds.flatMap((b) => [`${of(b)}median (min–max)`, '90 % interval', 'verdict']);
   const rows = BUDGETS.map((r) => [nameOf(r), ...builds.flatMap((b) => judge(r, samples, b))]);
   return table(['Budget', ...head], rows);
-}
-
-/** One measurement's figures: a row per figure, a column per device and route that ran it. */
-function figureTable(samples: Sample[], build: string, kind: Kind) {
-  const mine = samples.filter((s) => s.build === build && s.kind === kind);
-  const pages = DEVICES.flatMap((d) => ROUTES.map((route) => [d, route] as const)).filter(
-    ([d, route]) => mine.some((s) => s.device === d && s.route === route),
-  );
-  const rows = Object.entries(FIGURES)
-    .filter(([figure, [k]]) => k === kind && mine.some((s) => figure in s.f))
-    .map(([figure, [, what, unit]]) => [
-      what + (unit ? ` (${unit.trim()})` : ''),
-      ...pages.map(([d, route]) =>
-        spread(select(mine, build, d, route, figure).map((s) => s.f[figure]!)),
-      ),
-    ]);
-  return table(['Figure', ...pages.map(([d, route]) => `${shown(kind, d)} ${route}`)], rows);
 }
 
 const plural = (rounds: number) => `${rounds} round${rounds === 1 ? '' : 's'}`;
@@ -279,24 +245,26 @@ export interface RunInfo {
   failures: string[];
 }
 
-/** The whole report, in Markdown: the budgets, then each measurement's figures per build. */
+/** The whole report, in Markdown: the run, then the budgets judged on each build. */
 export function report(run: RunInfo, samples: Sample[]): string {
   const lines = [
     `# Bench of ${run.commit}, ${run.date}`,
     '',
     `${plural(run.rounds)} in ${run.minutes.toFixed(1)} min. Load average ${run.load}. ` +
-      'Each figure is the median over the rounds, with the lowest and highest in brackets.',
+      'Each figure is the median over the rounds, with the lowest and highest in brackets. ' +
+      `Builds: ${run.builds.map((b) => `${b.id} (${b.dir})`).join(', ')}.`,
   ];
   if (run.failures.length)
     lines.push('', `Left out after failing twice: ${run.failures.join('; ')}.`);
-  const ids = run.builds.map((b) => b.id);
-  lines.push('', '## Budgets', '', ...budgetTable(samples, ids));
-  for (const { id, dir } of run.builds)
-    for (const [kind, title] of Object.entries(SECTIONS) as [Kind, string][]) {
-      const of = ids.length > 1 ? ` of ${id} (${dir})` : '';
-      if (samples.some((s) => s.build === id && s.kind === kind))
-        lines.push('', `## ${title}${of}`, '', ...figureTable(samples, id, kind));
-    }
+  lines.push(
+    '',
+    '## Budgets',
+    '',
+    ...budgetTable(
+      samples,
+      run.builds.map((b) => b.id),
+    ),
+  );
   return lines.join('\n');
 }
 

@@ -1,4 +1,4 @@
-/** Figures from a Chrome trace: CPU per thread over a load, and the raster of a scroll pass. */
+/** Figures from a Chrome trace: CPU per thread over a load. */
 import type { Browser } from 'playwright-core';
 
 export interface TraceEvent {
@@ -46,21 +46,18 @@ function spansOf(events: TraceEvent[]): Span[] {
 }
 
 /**
- * Top-level tasks in [from, to]: CPU and wall ms, style + layout + paint ms, tasks over 50 ms.
- * CPU is thread time (`tdur`): other programs on the cores barely move it, unlike wall time.
+ * CPU ms of the top-level tasks in [from, to], and of their style, layout and paint. CPU is
+ * thread time (`tdur`): other programs on the cores barely move it, unlike wall time.
  */
 function threadSummary(events: TraceEvent[], from: number, to: number) {
-  let [cpu, wall, slp, long, topEnd, slpEnd] = [0, 0, 0, 0, -1, -1];
+  let [cpu, slp, topEnd, slpEnd] = [0, 0, -1, -1];
   for (const s of spansOf(events)) {
     if (s.ts < from || s.ts > to) continue;
-    if (s.ts >= topEnd) {
-      [cpu, wall, topEnd] = [cpu + s.tdur, wall + s.dur, s.end];
-      if (s.dur > 50_000) long++;
-    }
+    if (s.ts >= topEnd) [cpu, topEnd] = [cpu + s.tdur, s.end];
     // Only the outermost of nested style, layout and paint events counts.
     if (s.ts >= slpEnd && STYLE_LAYOUT_PAINT.test(s.name)) [slp, slpEnd] = [slp + s.tdur, s.end];
   }
-  return { cpuMs: cpu / 1000, wallMs: wall / 1000, slpMs: slp / 1000, longTasks: long };
+  return { cpuMs: cpu / 1000, slpMs: slp / 1000 };
 }
 
 /** The events of each thread of process `pid` (null: of any process) whose name passes `test`. */
@@ -108,19 +105,4 @@ export function loadCosts(events: TraceEvent[], windowMs: number) {
   const compositor = cpu(nav.pid, (n) => n === 'Compositor');
   const gpu = cpu(gpuPid, (n) => n === 'CrGpuMain');
   return { ...main, worker, compositor, gpu, canvas: main.cpuMs + worker + compositor + gpu };
-}
-
-/** Raster in a trace: RasterTask wall time and count on the raster workers, Paint on the page's. */
-export function rasterOf(events: TraceEvent[]) {
-  const sum = (name: string, thread: RegExp) => {
-    const found = threads(events, null, (n) => thread.test(n))
-      .flat()
-      .filter((e) => e.name === name && e.dur !== undefined);
-    return [found.reduce((a, e) => a + e.dur! / 1000, 0), found.length] as const;
-  };
-  const [rasterMs, rasterTasks] = sum(
-    'RasterTask',
-    /^(ThreadPoolForegroundWorker|CompositorTileWorker)/,
-  );
-  return { rasterMs, rasterTasks, paintMs: sum('Paint', /^CrRendererMain$/)[0] };
 }
