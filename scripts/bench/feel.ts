@@ -50,10 +50,9 @@ async function wheel(page: Page, steps: number) {
   }
 }
 
-/** Back at the top of the page, its scroll settled. */
+/** Back at the top of the page, asked again each frame: a wheel's scroll may still be animating. */
 async function toTop(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForFunction(() => scrollY === 0);
+  await page.waitForFunction(() => (window.scrollTo(0, 0), scrollY === 0));
   await frames(page, 10);
 }
 
