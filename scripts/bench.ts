@@ -26,7 +26,10 @@ const { values: args } = parseArgs({
   },
 });
 const kinds = args.only.split(',');
-/** Not pages: they run this checkout's code whatever build is served, so no build and one run a round. */
+/**
+ * Not pages: the spam filter and the inbox run this checkout's code whatever build is served,
+ * so they need no build, and run once a round.
+ */
 const pageless = (kind: string) => kind === 'spam' || kind === 'inbox';
 const distDir = process.env.DIST_DIR ?? 'dist-bench';
 const outDir = process.env.BENCH_OUT ?? 'bench-results';

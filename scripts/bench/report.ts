@@ -27,7 +27,7 @@ export type Recorded = {
 /** The slowest of some interactions; 16 with none over the observer's 16 ms threshold. */
 const slowestOf = (list: number[]) => (list.length ? Math.max(...list) : 16);
 
-/** Frame interval p95, long animation frames, and the slowest press (click, tap) and key to paint. */
+/** Frame interval p95, long animation frames, and the slowest press (click, tap) and key. */
 export function passFigures(r: Recorded) {
   const intervals = r.frames.slice(1).map((t, i) => t - r.frames[i]!);
   return {

@@ -5,13 +5,14 @@
 import { quantile } from '../../src/shared/stats';
 import { heldOutSets, type Labelled } from '../spam/corpus';
 
+/** 2,000 characters of one word, 500 links, and mixed scripts with emoji. */
 const BAD_INPUT = [
   'spam '.repeat(400),
   Array.from({ length: 500 }, (_, i) => `https://l${i}.example.com/p`).join(' '),
   '你好 Привет مرحبا שלום नमस्ते 🌻🚀👍 Hеllо wörld '.repeat(40).slice(0, 2000),
 ].map((message) => ({ spam: true, name: 'Some Body', message }));
 
-/** The filter, loaded once; the larger of what the process and its heap grew by is the model's share. */
+/** The filter, loaded once. The larger of what the process and its heap grew by is the model's. */
 async function loadFilter() {
   const before = process.memoryUsage();
   const { judge } = await import('../../functions/src/spam/filter');
@@ -23,7 +24,7 @@ async function loadFilter() {
 }
 /** Loaded as the bench starts, before any page: what the process grew by is the model's alone. */
 const filter = loadFilter();
-let messages: Labelled[] | undefined;
+let heldOut: Labelled[] | undefined;
 
 /** p95 of each scoring of `messages`, one after another, `runs` times over, in ms. */
 function p95(messages: Labelled[], runs: number, score: (m: Labelled) => unknown) {
@@ -37,13 +38,13 @@ function p95(messages: Labelled[], runs: number, score: (m: Labelled) => unknown
   return quantile(ms, 0.95);
 }
 
-/** Every message of both held-out sets scored five times; the bad input warmed up, then 200 times. */
+/** Each held-out message scored five times; the bad input warmed up, then scored 200 times. */
 export async function spamBench() {
   const { score, modelMb } = await filter;
-  messages ??= heldOutSets().flatMap(([, set]) => set);
+  heldOut ??= heldOutSets().flatMap(([, set]) => set);
   p95(BAD_INPUT, 20, score);
   return {
-    scoreP95: p95(messages, 5, score),
+    scoreP95: p95(heldOut, 5, score),
     badInputP95: p95(BAD_INPUT, 200, score),
     modelMb,
   };
