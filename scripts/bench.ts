@@ -13,7 +13,8 @@ import { feel } from './bench/feel';
 import { inboxBench, stopInboxBench } from './bench/inbox';
 import { runLighthouse } from './bench/lighthouse';
 import { load } from './bench/load';
-import { CONTROL, HOME, PLAIN, ROUTES, report, withFigures, type Sample } from './bench/report';
+import { CONTROL, HOME, PLAIN, ROUTES, pageless, report, withFigures } from './bench/report';
+import type { Sample } from './bench/report';
 import { spamBench } from './bench/spam';
 
 const { values: args } = parseArgs({
@@ -26,11 +27,6 @@ const { values: args } = parseArgs({
   },
 });
 const kinds = args.only.split(',');
-/**
- * Not pages: the spam filter and the inbox run this checkout's code whatever build is served,
- * so they need no build, and run once a round.
- */
-const pageless = (kind: string) => kind === 'spam' || kind === 'inbox';
 const distDir = process.env.DIST_DIR ?? 'dist-bench';
 const outDir = process.env.BENCH_OUT ?? 'bench-results';
 const rounds = Number(args.rounds ?? (args.quick ? 1 : 5));

@@ -145,9 +145,15 @@ const BUDGETS: Rule[] = [
   rule('desktop', 'firestoreSearchMs', { max: 1000 }),
 ];
 
+/**
+ * Not pages: the spam filter and the inbox run this checkout's code in Node, whatever build is
+ * served, so they need no build and run once a round.
+ */
+export const pageless = (kind: string) => kind === 'spam' || kind === 'inbox';
+
 /** Where a figure was measured: a device (Lighthouse's phone is its mobile preset), or Node. */
 function shown(kind: Kind, device: Device) {
-  if (kind === 'spam' || kind === 'inbox') return 'Node, one core';
+  if (pageless(kind)) return 'Node, one core';
   if (kind === 'lighthouse') return device === 'phone' ? 'mobile' : device;
   return device === 'phone' ? 'phone, CPU 4x' : device;
 }
@@ -163,7 +169,7 @@ function nameOf(r: Rule): string {
         : r.min !== undefined
           ? `at least ${r.min}`
           : `at most ${r.max}${unit}`;
-  const page = kind === 'spam' || kind === 'inbox' ? '' : ` on ${r.route}`;
+  const page = pageless(kind) ? '' : ` on ${r.route}`;
   return `${what}${page} ${limit} (${shown(kind, r.device)})`;
 }
 
@@ -256,15 +262,8 @@ export function report(run: RunInfo, samples: Sample[]): string {
   ];
   if (run.failures.length)
     lines.push('', `Left out after failing twice: ${run.failures.join('; ')}.`);
-  lines.push(
-    '',
-    '## Budgets',
-    '',
-    ...budgetTable(
-      samples,
-      run.builds.map((b) => b.id),
-    ),
-  );
+  const ids = run.builds.map((b) => b.id);
+  lines.push('', '## Budgets', '', ...budgetTable(samples, ids));
   return lines.join('\n');
 }
 
